@@ -1,0 +1,193 @@
+//! Auditing many inputs on several threads, reporting them in input order.
+//!
+//! Each input gets a bounded channel. Workers take inputs in order and stream
+//! their findings into the input's channel; the caller's thread drains the
+//! channels one input after the other. A worker that runs ahead of the reporting
+//! blocks when its channel is full, so memory stays bounded (jobs x channel size)
+//! however many findings a file produces, and the input being reported is always
+//! being worked on, so nothing deadlocks.
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
+use super::{AuditOptions, Notation, Summary, audit_stream};
+use crate::Finding;
+
+/// One input to audit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input (`-` on the command line).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+impl Input {
+    /// The name findings are reported under.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".to_string(),
+            Input::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// What [`run`] reports, in input order.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// A finding in `file`.
+    Finding {
+        /// The input's name.
+        file: &'a str,
+        /// The finding.
+        finding: &'a Finding,
+    },
+    /// An input is done. `error` is set when it could not be opened or read to the
+    /// end (what was read before is still reported and counted).
+    Done {
+        /// The input's name.
+        file: &'a str,
+        /// Its counts.
+        summary: &'a Summary,
+        /// The I/O error that stopped it, if any.
+        error: Option<&'a io::Error>,
+    },
+    /// A path that could not be listed or does not exist.
+    BadPath {
+        /// The path as given.
+        path: &'a str,
+        /// Why.
+        error: &'a io::Error,
+    },
+}
+
+/// Expands command-line paths into inputs: files as given, directories walked
+/// recursively (in name order) for files of a known notation, `-` for stdin.
+/// Paths that cannot be read are returned with their error; files skipped in
+/// directories are counted in `skipped`.
+pub fn collect_inputs(
+    paths: &[String],
+    skipped: &mut u64,
+) -> (Vec<Input>, Vec<(String, io::Error)>) {
+    let mut inputs = Vec::new();
+    let mut bad = Vec::new();
+    for p in paths {
+        if p == "-" {
+            inputs.push(Input::Stdin);
+            continue;
+        }
+        let path = Path::new(p);
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => walk(path, &mut inputs, &mut bad, skipped),
+            Ok(_) => inputs.push(Input::File(path.to_path_buf())),
+            Err(e) => bad.push((p.clone(), e)),
+        }
+    }
+    (inputs, bad)
+}
+
+fn walk(
+    dir: &Path,
+    inputs: &mut Vec<Input>,
+    bad: &mut Vec<(String, io::Error)>,
+    skipped: &mut u64,
+) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => return bad.push((dir.display().to_string(), e)),
+    };
+    let mut paths: Vec<(PathBuf, bool)> = Vec::new();
+    for entry in entries {
+        match entry {
+            Ok(e) => {
+                // Symbolic links to directories are not followed (no loops).
+                let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+                paths.push((e.path(), is_dir));
+            }
+            Err(e) => bad.push((dir.display().to_string(), e)),
+        }
+    }
+    paths.sort();
+    for (path, is_dir) in paths {
+        if is_dir {
+            walk(&path, inputs, bad, skipped);
+        } else if Notation::from_path(&path).is_some() {
+            inputs.push(Input::File(path));
+        } else {
+            *skipped += 1;
+        }
+    }
+}
+
+enum Msg {
+    Finding(Finding),
+    Done(Box<Summary>, Option<io::Error>),
+}
+
+fn audit_one(input: &Input, opts: &AuditOptions, tx: &SyncSender<Msg>) {
+    let mut summary = Summary::default();
+    let mut emit = |f: &Finding| {
+        // The receiver only goes away if the caller panicked; nothing to do then.
+        let _ = tx.send(Msg::Finding(f.clone()));
+    };
+    let result = match input {
+        Input::Stdin => audit_stream(io::stdin().lock(), opts, &mut summary, &mut emit),
+        Input::File(p) => match File::open(p) {
+            Ok(f) => audit_stream(f, opts, &mut summary, &mut emit),
+            Err(e) => Err(e),
+        },
+    };
+    let error = result.err();
+    if error.is_some() {
+        summary.unreadable += 1;
+    }
+    let _ = tx.send(Msg::Done(Box::new(summary), error));
+}
+
+/// Audits `inputs` with `opts.jobs` threads and reports every finding and every
+/// finished input to `on_event`, in input order. Returns the total summary.
+pub fn run(inputs: &[Input], opts: &AuditOptions, on_event: &mut dyn FnMut(Event<'_>)) -> Summary {
+    const CHANNEL: usize = 1024;
+    let mut total = Summary::default();
+    let (senders, receivers): (Vec<SyncSender<Msg>>, Vec<Receiver<Msg>>) =
+        (0..inputs.len()).map(|_| sync_channel(CHANNEL)).unzip();
+    let next = AtomicUsize::new(0);
+    let jobs = opts.jobs.clamp(1, inputs.len().max(1));
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= inputs.len() {
+                        break;
+                    }
+                    audit_one(&inputs[i], opts, &senders[i]);
+                }
+            });
+        }
+        for (i, input) in inputs.iter().enumerate() {
+            let name = input.name();
+            for msg in receivers[i].iter() {
+                match msg {
+                    Msg::Finding(f) => on_event(Event::Finding {
+                        file: &name,
+                        finding: &f,
+                    }),
+                    Msg::Done(summary, error) => {
+                        total.merge(&summary);
+                        on_event(Event::Done {
+                            file: &name,
+                            summary: &summary,
+                            error: error.as_ref(),
+                        });
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    total
+}

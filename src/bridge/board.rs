@@ -1,0 +1,371 @@
+//! A bridge board as recorded, free of any notation: what the rule module checks.
+//!
+//! Decoders ([`crate::pbn`], later RBN and LIN) fill a [`Board`]; the rules in this
+//! module read it. Every value carries the position it was written at, so that a
+//! finding can point at it. A `Board` is meant to be reused from record to record:
+//! [`Board::clear`] keeps its allocations.
+
+use smallvec::SmallVec;
+
+use crate::{BySeat, Call, Card, CardSet, Contract, Pos, Seat, Strain, Vulnerability};
+
+/// A value and where it was written.
+///
+/// ```
+/// use kibitz::bridge::At;
+/// use kibitz::{Pos, Seat};
+/// let d = At::new(Seat::North, Pos::new(3, 10));
+/// assert_eq!(d.value, Seat::North);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct At<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub pos: Pos,
+}
+
+impl<T> At<T> {
+    /// Pairs `value` with `pos`.
+    pub const fn new(value: T, pos: Pos) -> At<T> {
+        At { value, pos }
+    }
+}
+
+/// The dealt cards. A hand is `None` when the record does not give it (PBN `-`).
+///
+/// ```
+/// use kibitz::bridge::Deal;
+/// use kibitz::{CardSet, Seat};
+/// let mut d = Deal::default();
+/// d.hands[Seat::North] = Some("AKQ...".parse().unwrap());
+/// assert_eq!(d.known_cards().len(), 3);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deal {
+    /// Each seat's cards, if known.
+    pub hands: BySeat<Option<CardSet>>,
+    /// Cards written more than once within one hand (seat, card). A card in two
+    /// different hands shows as an overlap of `hands` instead.
+    pub repeated: SmallVec<[(Seat, Card); 2]>,
+}
+
+impl Deal {
+    /// The union of all known hands.
+    pub fn known_cards(&self) -> CardSet {
+        self.hands
+            .values
+            .iter()
+            .flatten()
+            .fold(CardSet::EMPTY, |a, &h| a | h)
+    }
+
+    /// Whether all four hands are known.
+    pub fn is_complete(&self) -> bool {
+        self.hands.values.iter().all(Option::is_some)
+    }
+}
+
+/// The Declarer tag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DeclarerTag {
+    /// A declarer. `swapped` is PBN's `^` prefix: declarer and dummy were
+    /// interchanged (an accepted irregularity, PBN 3.4.13).
+    Seat {
+        /// The seat written.
+        seat: Seat,
+        /// Written with `^`.
+        swapped: bool,
+    },
+    /// Empty: all four passed.
+    PassedOut,
+}
+
+/// The Contract tag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ContractTag {
+    /// `Pass`: all four passed.
+    Pass,
+    /// A contract such as `4SX`.
+    Contract(Contract),
+    /// Only a denomination, as PBN end positions write it (PBN 3.10).
+    Strain(Strain),
+}
+
+/// A Result tag: tricks won. Forms: `<n>` (declarer), `NS <n>`, `EW <n>`, or both
+/// sides; `^` before marks a count the players agreed although it is wrong.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResultTag {
+    /// Tricks of declarer (`"<n>"` form).
+    pub declarer: Option<u8>,
+    /// Tricks of North-South.
+    pub ns: Option<u8>,
+    /// Tricks of East-West.
+    pub ew: Option<u8>,
+    /// Written with `^`.
+    pub agreed_wrong: bool,
+}
+
+/// A score tag in one of PBN's five forms (Score, ScoreIMP, ...): `<s>` for the
+/// declaring side, `NS <s>`, `EW <s>`, or both. `T` is `i32` points or [`Centi`]
+/// for IMPs and other values that may have decimals.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideScore<T> {
+    /// Score of the declaring side (`"<s>"` form).
+    pub declarer: Option<T>,
+    /// Score of North-South.
+    pub ns: Option<T>,
+    /// Score of East-West.
+    pub ew: Option<T>,
+}
+
+/// A decimal number in hundredths, for IMPs and percentages: `3.5` is `Centi(350)`.
+///
+/// ```
+/// use kibitz::bridge::Centi;
+/// assert_eq!(Centi::parse("-3.5"), Some(Centi(-350)));
+/// assert_eq!(Centi::parse("12"), Some(Centi(1200)));
+/// assert_eq!(Centi::parse("1.234"), None);
+/// assert_eq!(Centi(-350).to_string(), "-3.5");
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Centi(pub i64);
+
+impl Centi {
+    /// Parses an optionally signed decimal with at most two decimals.
+    pub fn parse(s: &str) -> Option<Centi> {
+        let (neg, body) = match s.as_bytes().first()? {
+            b'-' => (true, &s[1..]),
+            b'+' => (false, &s[1..]),
+            _ => (false, s),
+        };
+        let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+        if int.is_empty() && frac.is_empty()
+            || !int.bytes().all(|b| b.is_ascii_digit())
+            || !frac.bytes().all(|b| b.is_ascii_digit())
+            || frac.len() > 2
+            || (body.contains('.') && frac.is_empty())
+            || int.len() > 15
+        {
+            return None;
+        }
+        let i: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
+        let f: i64 = match frac.len() {
+            0 => 0,
+            1 => frac.parse::<i64>().ok()? * 10,
+            _ => frac.parse().ok()?,
+        };
+        let v = i * 100 + f;
+        Some(Centi(if neg { -v } else { v }))
+    }
+}
+
+impl std::fmt::Display for Centi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let a = self.0.unsigned_abs();
+        match a % 100 {
+            0 => write!(f, "{sign}{}", a / 100),
+            r if r % 10 == 0 => write!(f, "{sign}{}.{}", a / 100, r / 10),
+            r => write!(f, "{sign}{}.{r:02}", a / 100),
+        }
+    }
+}
+
+bitflags::bitflags! {
+    /// Scoring methods and modifiers named in a Scoring tag (PBN 3.4.12). Only
+    /// some change what the auditor checks: `OLD_MP` (pre-1987 undertricks).
+    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Scoring: u32 {
+        /// `MP` or `MatchPoints`.
+        const MP = 1;
+        /// `IMP` (also `IMP_1948`, `IMP_1961`).
+        const IMP = 1 << 1;
+        /// `Rubber`.
+        const RUBBER = 1 << 2;
+        /// `Chicago`.
+        const CHICAGO = 1 << 3;
+        /// `BAM`.
+        const BAM = 1 << 4;
+        /// `Cavendish`.
+        const CAVENDISH = 1 << 5;
+        /// `OldMP`: no extra penalty from the fourth non-vulnerable undertrick.
+        const OLD_MP = 1 << 6;
+        /// `Instant`.
+        const INSTANT = 1 << 7;
+        /// `Butler` and its variants.
+        const BUTLER = 1 << 8;
+        /// `IMP_1948` or `IMP_1961`: an older IMP scale.
+        const OLD_IMP = 1 << 9;
+        /// Any other word.
+        const OTHER = 1 << 31;
+    }
+}
+
+/// Room of a teams match.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Room {
+    /// Open room.
+    Open,
+    /// Closed room.
+    Closed,
+}
+
+/// One call slot of the auction as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AuctionCall {
+    /// A call.
+    Call(Call),
+    /// PBN `^S`: this player's call was skipped by a call out of rotation.
+    Skipped,
+    /// PBN `-` before the first caller: not yet this player's turn.
+    NotYet,
+    /// PBN `AP`: all remaining players pass.
+    AllPass,
+    /// PBN `+`: the next call is still to be made.
+    Next,
+}
+
+/// One call of the auction, with its annotations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AuctionItem {
+    /// The call.
+    pub call: AuctionCall,
+    /// Where it was written.
+    pub pos: Pos,
+    /// PBN `^I`: an insufficient bid accepted by the opponents.
+    pub insufficient_marked: bool,
+    /// Note reference, if any.
+    pub note: Option<u8>,
+}
+
+/// The auction as written: calls in rotation from `first`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Auction {
+    /// The seat of the first call slot (PBN Auction tag value).
+    pub first: Option<Seat>,
+    /// Where the auction starts (the Auction tag).
+    pub pos: Pos,
+    /// The call slots in order.
+    pub items: Vec<AuctionItem>,
+    /// `*` written at the end (no further calls will be given).
+    pub star: Option<Pos>,
+}
+
+/// A card slot of the play as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayCard {
+    /// A card.
+    Card(Card),
+    /// PBN `-`: unknown or not played.
+    Unknown,
+    /// PBN `+`: the next card is still to be played.
+    Next,
+}
+
+/// One card of the play, with its irregularity markers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlayItem {
+    /// The card.
+    pub card: PlayCard,
+    /// Where it was written.
+    pub pos: Pos,
+    /// PBN `^R`: a revoke noticed and accepted.
+    pub revoke_marked: bool,
+    /// PBN `^L`: an accepted lead out of turn.
+    pub lead_out_of_turn_marked: bool,
+    /// Note reference, if any.
+    pub note: Option<u8>,
+}
+
+/// How the cards of [`Play::items`] are arranged.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum PlayOrder {
+    /// PBN: each trick is a row of four cards in seat order, starting with the seat
+    /// of the Play tag, not in the order they were played.
+    #[default]
+    SeatColumns,
+    /// RBN and LIN: cards in the order they were played.
+    Chronological,
+}
+
+/// The play as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Play {
+    /// The seat of the first column (PBN Play tag value), normally the opening leader.
+    pub first: Option<Seat>,
+    /// Where the play starts (the Play tag).
+    pub pos: Pos,
+    /// How `items` are arranged.
+    pub order: PlayOrder,
+    /// The card slots.
+    pub items: Vec<PlayItem>,
+    /// `*` written at the end (play stopped, usually a claim).
+    pub star: Option<Pos>,
+}
+
+/// A bridge board: deal, auction, play, and the tags that state their outcome.
+#[derive(Clone, Debug, Default)]
+pub struct Board {
+    /// Where the record starts.
+    pub pos: Pos,
+    /// Board number.
+    pub number: Option<At<u32>>,
+    /// Dealer.
+    pub dealer: Option<At<Seat>>,
+    /// Vulnerability.
+    pub vulnerability: Option<At<Vulnerability>>,
+    /// The deal.
+    pub deal: Option<At<Deal>>,
+    /// Scoring methods named.
+    pub scoring: Scoring,
+    /// Declarer tag.
+    pub declarer: Option<At<DeclarerTag>>,
+    /// Contract tag.
+    pub contract: Option<At<ContractTag>>,
+    /// Result tag; `None` inside when the tag is empty (passed out).
+    pub result: Option<At<Option<ResultTag>>>,
+    /// Score tag (points).
+    pub score: Option<At<SideScore<i32>>>,
+    /// ScoreIMP tag.
+    pub score_imp: Option<At<SideScore<Centi>>>,
+    /// Room tag.
+    pub room: Option<Room>,
+    /// The auction section.
+    pub auction: Option<Auction>,
+    /// The play section.
+    pub play: Option<Play>,
+    spare_calls: Vec<AuctionItem>,
+    spare_cards: Vec<PlayItem>,
+}
+
+impl Board {
+    /// Empties the board for the next record, keeping allocations.
+    pub fn clear(&mut self) {
+        let mut calls = self.auction.take().map(|a| a.items).unwrap_or_default();
+        let mut cards = self.play.take().map(|p| p.items).unwrap_or_default();
+        if calls.capacity() < self.spare_calls.capacity() {
+            calls = std::mem::take(&mut self.spare_calls);
+        }
+        if cards.capacity() < self.spare_cards.capacity() {
+            cards = std::mem::take(&mut self.spare_cards);
+        }
+        calls.clear();
+        cards.clear();
+        *self = Board {
+            spare_calls: calls,
+            spare_cards: cards,
+            ..Board::default()
+        };
+    }
+
+    /// An empty vector for auction items, reusing the previous record's allocation.
+    pub fn take_call_buffer(&mut self) -> Vec<AuctionItem> {
+        std::mem::take(&mut self.spare_calls)
+    }
+
+    /// An empty vector for play items, reusing the previous record's allocation.
+    pub fn take_card_buffer(&mut self) -> Vec<PlayItem> {
+        std::mem::take(&mut self.spare_cards)
+    }
+}

@@ -1,0 +1,533 @@
+//! Auction vocabulary: strains, bids, calls, contracts and vulnerability.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{Seat, Side, Suit};
+
+/// A denomination: a trump suit or no trump. Ordered C < D < H < S < NT.
+///
+/// ```
+/// use kibitz::{Strain, Suit};
+/// assert!(Strain::NoTrump > Strain::Spades);
+/// assert_eq!(Strain::Hearts.trump(), Some(Suit::Hearts));
+/// assert_eq!(Strain::NoTrump.trump(), None);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Strain {
+    /// Clubs.
+    Clubs = 0,
+    /// Diamonds.
+    Diamonds = 1,
+    /// Hearts.
+    Hearts = 2,
+    /// Spades.
+    Spades = 3,
+    /// No trump.
+    NoTrump = 4,
+}
+
+impl Strain {
+    /// All strains, lowest first.
+    ///
+    /// ```
+    /// use kibitz::Strain;
+    /// assert_eq!(Strain::ALL.len(), 5);
+    /// ```
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    /// The trump suit, or `None` for no trump.
+    ///
+    /// ```
+    /// use kibitz::{Strain, Suit};
+    /// assert_eq!(Strain::Clubs.trump(), Some(Suit::Clubs));
+    /// ```
+    pub const fn trump(self) -> Option<Suit> {
+        match self {
+            Strain::Clubs => Some(Suit::Clubs),
+            Strain::Diamonds => Some(Suit::Diamonds),
+            Strain::Hearts => Some(Suit::Hearts),
+            Strain::Spades => Some(Suit::Spades),
+            Strain::NoTrump => None,
+        }
+    }
+
+    /// The strain whose trump is `suit`.
+    ///
+    /// ```
+    /// use kibitz::{Strain, Suit};
+    /// assert_eq!(Strain::from_suit(Suit::Spades), Strain::Spades);
+    /// ```
+    pub const fn from_suit(suit: Suit) -> Strain {
+        match suit {
+            Suit::Clubs => Strain::Clubs,
+            Suit::Diamonds => Strain::Diamonds,
+            Suit::Hearts => Strain::Hearts,
+            Suit::Spades => Strain::Spades,
+        }
+    }
+
+    /// Parses `C D H S NT` (either case; `N` alone is also accepted as no trump
+    /// by [`Strain::from_str_lenient`], not here).
+    ///
+    /// ```
+    /// use kibitz::Strain;
+    /// assert_eq!(Strain::from_ascii(b"nt"), Some(Strain::NoTrump));
+    /// assert_eq!(Strain::from_ascii(b"N"), None);
+    /// ```
+    pub fn from_ascii(s: &[u8]) -> Option<Strain> {
+        match s {
+            [c] => Suit::from_char(*c as char).map(Strain::from_suit),
+            [a, b] if a.eq_ignore_ascii_case(&b'N') && b.eq_ignore_ascii_case(&b'T') => {
+                Some(Strain::NoTrump)
+            }
+            _ => None,
+        }
+    }
+
+    /// Like [`Strain::from_ascii`] but also accepts `N` for no trump (RBN, LIN).
+    ///
+    /// ```
+    /// use kibitz::Strain;
+    /// assert_eq!(Strain::from_str_lenient("N"), Some(Strain::NoTrump));
+    /// ```
+    pub fn from_str_lenient(s: &str) -> Option<Strain> {
+        if s.eq_ignore_ascii_case("N") {
+            Some(Strain::NoTrump)
+        } else {
+            Strain::from_ascii(s.as_bytes())
+        }
+    }
+}
+
+impl fmt::Display for Strain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Strain::Clubs => "C",
+            Strain::Diamonds => "D",
+            Strain::Hearts => "H",
+            Strain::Spades => "S",
+            Strain::NoTrump => "NT",
+        })
+    }
+}
+
+/// A bid: a level 1..=7 and a strain. Bids are ordered as in the auction.
+///
+/// ```
+/// use kibitz::{Bid, Strain};
+/// let a: Bid = "1NT".parse().unwrap();
+/// let b: Bid = "2C".parse().unwrap();
+/// assert!(b > a);
+/// assert_eq!(a.strain(), Strain::NoTrump);
+/// assert!("8C".parse::<Bid>().is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Bid {
+    level: u8,
+    strain: Strain,
+}
+
+/// The error for text that is not a bid, call or contract.
+///
+/// ```
+/// use kibitz::Bid;
+/// assert_eq!("0S".parse::<Bid>().unwrap_err().to_string(), "not a bid: \"0S\"");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseCallError {
+    /// Not a bid.
+    #[error("not a bid: {0:?}")]
+    Bid(String),
+    /// Not a call.
+    #[error("not a call: {0:?}")]
+    Call(String),
+    /// Not a contract.
+    #[error("not a contract: {0:?}")]
+    Contract(String),
+}
+
+impl Bid {
+    /// The bid of `level` (1..=7) in `strain`; `None` for any other level.
+    ///
+    /// ```
+    /// use kibitz::{Bid, Strain};
+    /// assert!(Bid::new(7, Strain::NoTrump).is_some());
+    /// assert!(Bid::new(0, Strain::Clubs).is_none());
+    /// ```
+    pub const fn new(level: u8, strain: Strain) -> Option<Bid> {
+        if level >= 1 && level <= 7 {
+            Some(Bid { level, strain })
+        } else {
+            None
+        }
+    }
+
+    /// The number of odd tricks, 1..=7.
+    ///
+    /// ```
+    /// use kibitz::Bid;
+    /// assert_eq!("4S".parse::<Bid>().unwrap().level(), 4);
+    /// ```
+    pub const fn level(self) -> u8 {
+        self.level
+    }
+
+    /// The strain.
+    ///
+    /// ```
+    /// use kibitz::{Bid, Strain};
+    /// assert_eq!("4S".parse::<Bid>().unwrap().strain(), Strain::Spades);
+    /// ```
+    pub const fn strain(self) -> Strain {
+        self.strain
+    }
+
+    /// Tricks declarer needs: level + 6.
+    ///
+    /// ```
+    /// use kibitz::Bid;
+    /// assert_eq!("3NT".parse::<Bid>().unwrap().tricks_needed(), 9);
+    /// ```
+    pub const fn tricks_needed(self) -> u8 {
+        self.level + 6
+    }
+
+    /// All 35 bids from 1C to 7NT in auction order.
+    ///
+    /// ```
+    /// use kibitz::Bid;
+    /// let all: Vec<Bid> = Bid::all().collect();
+    /// assert_eq!(all.len(), 35);
+    /// assert!(all.windows(2).all(|w| w[0] < w[1]));
+    /// ```
+    pub fn all() -> impl Iterator<Item = Bid> {
+        (1..=7).flat_map(|level| {
+            Strain::ALL
+                .into_iter()
+                .map(move |strain| Bid { level, strain })
+        })
+    }
+
+    /// Parses `<level><strain>` such as `1C`, `3nt`.
+    ///
+    /// ```
+    /// use kibitz::Bid;
+    /// assert_eq!(Bid::from_ascii(b"3nt").unwrap().to_string(), "3NT");
+    /// ```
+    pub fn from_ascii(s: &[u8]) -> Option<Bid> {
+        let (&l, rest) = s.split_first()?;
+        if !l.is_ascii_digit() {
+            return None;
+        }
+        Bid::new(l - b'0', Strain::from_ascii(rest)?)
+    }
+}
+
+impl FromStr for Bid {
+    type Err = ParseCallError;
+    fn from_str(s: &str) -> Result<Bid, ParseCallError> {
+        Bid::from_ascii(s.as_bytes()).ok_or_else(|| ParseCallError::Bid(s.to_owned()))
+    }
+}
+
+impl fmt::Display for Bid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.level, self.strain)
+    }
+}
+
+/// A call in the auction.
+///
+/// ```
+/// use kibitz::Call;
+/// assert_eq!("Pass".parse::<Call>().unwrap(), Call::Pass);
+/// assert_eq!("xx".parse::<Call>().unwrap(), Call::Redouble);
+/// assert_eq!("2H".parse::<Call>().unwrap().to_string(), "2H");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Call {
+    /// Pass.
+    Pass,
+    /// Double (`X`).
+    Double,
+    /// Redouble (`XX`).
+    Redouble,
+    /// A bid.
+    Bid(Bid),
+}
+
+impl Call {
+    /// Parses the PBN spellings `Pass`, `X`, `XX` and bids, in either case.
+    ///
+    /// ```
+    /// use kibitz::Call;
+    /// assert_eq!(Call::from_ascii(b"PASS"), Some(Call::Pass));
+    /// assert_eq!(Call::from_ascii(b"P"), None);
+    /// ```
+    pub fn from_ascii(s: &[u8]) -> Option<Call> {
+        if s.eq_ignore_ascii_case(b"pass") {
+            Some(Call::Pass)
+        } else if s.eq_ignore_ascii_case(b"x") {
+            Some(Call::Double)
+        } else if s.eq_ignore_ascii_case(b"xx") {
+            Some(Call::Redouble)
+        } else {
+            Bid::from_ascii(s).map(Call::Bid)
+        }
+    }
+}
+
+impl FromStr for Call {
+    type Err = ParseCallError;
+    fn from_str(s: &str) -> Result<Call, ParseCallError> {
+        Call::from_ascii(s.as_bytes()).ok_or_else(|| ParseCallError::Call(s.to_owned()))
+    }
+}
+
+impl fmt::Display for Call {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Call::Pass => f.write_str("Pass"),
+            Call::Double => f.write_str("X"),
+            Call::Redouble => f.write_str("XX"),
+            Call::Bid(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+/// Undoubled, doubled or redoubled.
+///
+/// ```
+/// use kibitz::Risk;
+/// assert_eq!(Risk::Doubled.to_string(), "X");
+/// assert_eq!(Risk::Undoubled.to_string(), "");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Risk {
+    /// Not doubled.
+    #[default]
+    Undoubled,
+    /// Doubled.
+    Doubled,
+    /// Redoubled.
+    Redoubled,
+}
+
+impl fmt::Display for Risk {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Risk::Undoubled => "",
+            Risk::Doubled => "X",
+            Risk::Redoubled => "XX",
+        })
+    }
+}
+
+/// A final contract: a bid and its risk.
+///
+/// ```
+/// use kibitz::{Contract, Risk};
+/// let c: Contract = "5HX".parse().unwrap();
+/// assert_eq!(c.risk, Risk::Doubled);
+/// assert_eq!(c.bid.level(), 5);
+/// assert_eq!(c.to_string(), "5HX");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Contract {
+    /// The last bid of the auction.
+    pub bid: Bid,
+    /// Whether it was doubled or redoubled.
+    pub risk: Risk,
+}
+
+impl Contract {
+    /// Parses `<level><strain><risk>` such as `4S`, `3NTXX`, in either case.
+    ///
+    /// ```
+    /// use kibitz::Contract;
+    /// assert_eq!(Contract::from_ascii(b"3ntxx").unwrap().to_string(), "3NTXX");
+    /// assert_eq!(Contract::from_ascii(b"Pass"), None);
+    /// ```
+    pub fn from_ascii(s: &[u8]) -> Option<Contract> {
+        let n_x = s
+            .iter()
+            .rev()
+            .take_while(|c| c.eq_ignore_ascii_case(&b'X'))
+            .count();
+        let risk = match n_x {
+            0 => Risk::Undoubled,
+            1 => Risk::Doubled,
+            2 => Risk::Redoubled,
+            _ => return None,
+        };
+        Some(Contract {
+            bid: Bid::from_ascii(&s[..s.len() - n_x])?,
+            risk,
+        })
+    }
+}
+
+impl FromStr for Contract {
+    type Err = ParseCallError;
+    fn from_str(s: &str) -> Result<Contract, ParseCallError> {
+        Contract::from_ascii(s.as_bytes()).ok_or_else(|| ParseCallError::Contract(s.to_owned()))
+    }
+}
+
+impl fmt::Display for Contract {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.bid, self.risk)
+    }
+}
+
+/// Which sides are vulnerable.
+///
+/// ```
+/// use kibitz::{Seat, Vulnerability};
+/// let v = Vulnerability::from_pbn("Both").unwrap();
+/// assert_eq!(v, Vulnerability::All);
+/// assert!(v.is_vulnerable(Seat::North));
+/// assert!(!Vulnerability::NorthSouth.is_vulnerable(Seat::West));
+/// assert_eq!(Vulnerability::for_board(4), Vulnerability::All);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Vulnerability {
+    /// Nobody vulnerable.
+    None,
+    /// North-South vulnerable.
+    NorthSouth,
+    /// East-West vulnerable.
+    EastWest,
+    /// Both sides vulnerable.
+    All,
+}
+
+impl Vulnerability {
+    /// Whether the side of `seat` is vulnerable.
+    ///
+    /// ```
+    /// use kibitz::{Seat, Vulnerability};
+    /// assert!(Vulnerability::EastWest.is_vulnerable(Seat::East));
+    /// ```
+    pub const fn is_vulnerable(self, seat: Seat) -> bool {
+        self.side_vulnerable(seat.side())
+    }
+
+    /// Whether `side` is vulnerable.
+    ///
+    /// ```
+    /// use kibitz::{Side, Vulnerability};
+    /// assert!(!Vulnerability::None.side_vulnerable(Side::NorthSouth));
+    /// ```
+    pub const fn side_vulnerable(self, side: Side) -> bool {
+        matches!(
+            (self, side),
+            (Vulnerability::All, _)
+                | (Vulnerability::NorthSouth, Side::NorthSouth)
+                | (Vulnerability::EastWest, Side::EastWest)
+        )
+    }
+
+    /// Parses the PBN values `None`, `Love`, `-`, `NS`, `EW`, `All`, `Both`
+    /// (either case).
+    ///
+    /// ```
+    /// use kibitz::Vulnerability;
+    /// assert_eq!(Vulnerability::from_pbn("love"), Some(Vulnerability::None));
+    /// assert_eq!(Vulnerability::from_pbn("E"), None);
+    /// ```
+    pub fn from_pbn(s: &str) -> Option<Vulnerability> {
+        let l = s.to_ascii_lowercase();
+        Some(match l.as_str() {
+            "none" | "love" | "-" => Vulnerability::None,
+            "ns" => Vulnerability::NorthSouth,
+            "ew" => Vulnerability::EastWest,
+            "all" | "both" => Vulnerability::All,
+            _ => return None,
+        })
+    }
+
+    /// Vulnerability of board `n` in the standard 16-board cycle (Law 2).
+    ///
+    /// ```
+    /// use kibitz::Vulnerability;
+    /// assert_eq!(Vulnerability::for_board(1), Vulnerability::None);
+    /// assert_eq!(Vulnerability::for_board(16), Vulnerability::EastWest);
+    /// assert_eq!(Vulnerability::for_board(17), Vulnerability::None);
+    /// ```
+    pub const fn for_board(n: u32) -> Vulnerability {
+        use Vulnerability::*;
+        const CYCLE: [Vulnerability; 16] = [
+            None, NorthSouth, EastWest, All, NorthSouth, EastWest, All, None, EastWest, All, None,
+            NorthSouth, All, None, NorthSouth, EastWest,
+        ];
+        CYCLE[((n + 15) % 16) as usize]
+    }
+}
+
+impl fmt::Display for Vulnerability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Vulnerability::None => "None",
+            Vulnerability::NorthSouth => "NS",
+            Vulnerability::EastWest => "EW",
+            Vulnerability::All => "All",
+        })
+    }
+}
+
+/// Dealer of board `n` in the standard cycle: N, E, S, W for `n mod 4` = 1, 2, 3, 0.
+///
+/// ```
+/// use kibitz::{dealer_for_board, Seat};
+/// assert_eq!(dealer_for_board(1), Seat::North);
+/// assert_eq!(dealer_for_board(8), Seat::West);
+/// ```
+pub const fn dealer_for_board(n: u32) -> Seat {
+    Seat::from_index(((n + 3) % 4) as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_cycle_matches_reference_table() {
+        // shared/reference/bridge.md: boards 1..16.
+        let table = [
+            "None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All",
+            "None", "NS", "EW",
+        ];
+        for (i, v) in table.iter().enumerate() {
+            let n = i as u32 + 1;
+            assert_eq!(Vulnerability::for_board(n).to_string(), *v, "board {n}");
+            assert_eq!(
+                Vulnerability::for_board(n + 16).to_string(),
+                *v,
+                "board {}",
+                n + 16
+            );
+        }
+        let dealers: String = (1..=8).map(|n| dealer_for_board(n).char()).collect();
+        assert_eq!(dealers, "NESWNESW");
+    }
+
+    #[test]
+    fn contract_parsing() {
+        assert!(Contract::from_ascii(b"1CXXX").is_none());
+        assert!(Contract::from_ascii(b"X").is_none());
+        assert!(Contract::from_ascii(b"8NT").is_none());
+        assert_eq!(Contract::from_ascii(b"7nt").unwrap().to_string(), "7NT");
+        assert_eq!(Contract::from_ascii(b"2sX").unwrap().to_string(), "2SX");
+    }
+}

@@ -1,0 +1,282 @@
+//! A streaming line splitter over any [`Read`], with one fixed buffer.
+//!
+//! Lines end at `\n`; one `\r` before it is dropped, so LF and CRLF files read the
+//! same. A UTF-8 byte-order mark at the start of the input is skipped. Memory is
+//! bounded: a line longer than the limit is cut at the limit and the rest of it is
+//! skipped (and counted) without being stored, so a 100 MB line costs no more
+//! memory than a short one.
+
+use std::io::{self, ErrorKind, Read};
+
+/// Default longest line kept, in bytes. PBN allows 255; real files rarely pass 1 KB.
+pub const DEFAULT_MAX_LINE: usize = 64 * 1024;
+
+/// One line of input, borrowed from the reader's buffer.
+///
+/// ```
+/// use kibitz::lines::LineReader;
+/// let mut r = LineReader::new("a\r\nbc".as_bytes());
+/// let l = r.next_line().unwrap().unwrap();
+/// assert_eq!((l.text, l.number, l.dropped), (&b"a"[..], 1, 0));
+/// ```
+#[derive(Debug)]
+pub struct Line<'a> {
+    /// The text without its line end (cut at the limit when too long).
+    pub text: &'a [u8],
+    /// 1-based line number.
+    pub number: u64,
+    /// Bytes of this line that were beyond the limit and skipped.
+    pub dropped: u64,
+}
+
+/// Splits a byte stream into lines with one fixed-size buffer.
+///
+/// ```
+/// use kibitz::lines::LineReader;
+/// let mut r = LineReader::new("one\ntwo\n".as_bytes());
+/// let mut seen = Vec::new();
+/// while let Some(line) = r.next_line().unwrap() {
+///     seen.push(String::from_utf8_lossy(line.text).into_owned());
+/// }
+/// assert_eq!(seen, ["one", "two"]);
+/// ```
+pub struct LineReader<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    start: usize,
+    end: usize,
+    line: u64,
+    eof: bool,
+    bom_checked: bool,
+    bytes: u64,
+    spill: Vec<u8>,
+}
+
+impl<R: Read> LineReader<R> {
+    /// A reader keeping lines up to [`DEFAULT_MAX_LINE`] bytes.
+    ///
+    /// ```
+    /// use kibitz::lines::LineReader;
+    /// let r = LineReader::new(&b""[..]);
+    /// assert_eq!(r.line_number(), 0);
+    /// ```
+    pub fn new(inner: R) -> LineReader<R> {
+        LineReader::with_max_line(inner, DEFAULT_MAX_LINE)
+    }
+
+    /// A reader keeping lines up to `max_line` bytes (at least 16).
+    ///
+    /// ```
+    /// use kibitz::lines::LineReader;
+    /// let mut r = LineReader::with_max_line(&b"0123456789abcdefXYZ\nok"[..], 16);
+    /// let l = r.next_line().unwrap().unwrap();
+    /// assert_eq!((l.text.len(), l.dropped), (16, 3));
+    /// assert_eq!(r.next_line().unwrap().unwrap().text, b"ok");
+    /// ```
+    pub fn with_max_line(inner: R, max_line: usize) -> LineReader<R> {
+        let cap = max_line.max(16) + 1;
+        LineReader {
+            inner,
+            buf: vec![0; cap].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            line: 0,
+            eof: false,
+            bom_checked: false,
+            bytes: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    /// Number of the last line returned (0 before the first).
+    ///
+    /// ```
+    /// use kibitz::lines::LineReader;
+    /// let mut r = LineReader::new(&b"x\ny"[..]);
+    /// r.next_line().unwrap();
+    /// assert_eq!(r.line_number(), 1);
+    /// ```
+    pub fn line_number(&self) -> u64 {
+        self.line
+    }
+
+    /// Bytes read from the input so far.
+    ///
+    /// ```
+    /// use kibitz::lines::LineReader;
+    /// let mut r = LineReader::new(&b"abc\n"[..]);
+    /// while r.next_line().unwrap().is_some() {}
+    /// assert_eq!(r.bytes_read(), 4);
+    /// ```
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
+    fn fill(&mut self) -> io::Result<usize> {
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+        }
+        loop {
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(n) => {
+                    self.end += n;
+                    self.bytes += n as u64;
+                    if n == 0 {
+                        self.eof = true;
+                    }
+                    return Ok(n);
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Skips the rest of an over-long line; returns how many bytes were skipped.
+    fn skip_rest_of_line(&mut self) -> io::Result<u64> {
+        let mut skipped = 0;
+        loop {
+            if let Some(i) = memchr::memchr(b'\n', &self.buf[self.start..self.end]) {
+                skipped += i as u64;
+                self.start += i + 1;
+                return Ok(skipped);
+            }
+            skipped += (self.end - self.start) as u64;
+            self.start = 0;
+            self.end = 0;
+            if self.eof || self.fill()? == 0 {
+                return Ok(skipped);
+            }
+        }
+    }
+
+    /// The next line, or `None` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// Passes on read errors of the underlying reader.
+    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        if !self.bom_checked {
+            while self.end < 3 && !self.eof {
+                self.fill()?;
+            }
+            if self.buf[..self.end].starts_with(b"\xEF\xBB\xBF") {
+                self.start = 3;
+            }
+            self.bom_checked = true;
+        }
+        let mut scanned = 0;
+        loop {
+            let window = &self.buf[self.start + scanned..self.end];
+            if let Some(i) = memchr::memchr(b'\n', window) {
+                let line_end = self.start + scanned + i;
+                let s = self.start;
+                self.start = line_end + 1;
+                self.line += 1;
+                return Ok(Some(Line {
+                    text: strip_cr(&self.buf[s..line_end]),
+                    number: self.line,
+                    dropped: 0,
+                }));
+            }
+            scanned = self.end - self.start;
+            let limit = self.buf.len() - 1;
+            if scanned >= limit {
+                // Too long: keep `limit` bytes aside, skip to the end of the line.
+                self.spill.clear();
+                self.spill
+                    .extend_from_slice(&self.buf[self.start..self.start + limit]);
+                self.start += limit;
+                let dropped = self.skip_rest_of_line()?;
+                self.line += 1;
+                return Ok(Some(Line {
+                    text: strip_cr(&self.spill),
+                    number: self.line,
+                    dropped,
+                }));
+            }
+            if self.eof || self.fill()? == 0 {
+                if self.end == self.start {
+                    return Ok(None);
+                }
+                let s = self.start;
+                self.start = self.end;
+                self.line += 1;
+                return Ok(Some(Line {
+                    text: strip_cr(&self.buf[s..self.end]),
+                    number: self.line,
+                    dropped: 0,
+                }));
+            }
+            // `fill` moved the unread data to the front of the buffer.
+        }
+    }
+}
+
+fn strip_cr(s: &[u8]) -> &[u8] {
+    s.strip_suffix(b"\r").unwrap_or(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `n` bytes per call.
+    struct Trickle<'a>(&'a [u8], usize);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(out.len()).min(self.0.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    fn collect(input: &[u8], chunk: usize, max: usize) -> Vec<(Vec<u8>, u64, u64)> {
+        let mut r = LineReader::with_max_line(Trickle(input, chunk), max);
+        let mut out = Vec::new();
+        while let Some(l) = r.next_line().unwrap() {
+            out.push((l.text.to_vec(), l.number, l.dropped));
+        }
+        out
+    }
+
+    #[test]
+    fn crlf_lf_and_last_line_without_newline() {
+        let v = collect(b"a\r\n\r\nb\nc", 1, 64);
+        let texts: Vec<&[u8]> = v.iter().map(|x| &x.0[..]).collect();
+        assert_eq!(texts, [&b"a"[..], b"", b"b", b"c"]);
+        assert_eq!(v[3].1, 4);
+    }
+
+    #[test]
+    fn bom_is_skipped() {
+        let v = collect(b"\xEF\xBB\xBF[Event \"x\"]\n", 2, 64);
+        assert_eq!(v[0].0, b"[Event \"x\"]");
+    }
+
+    #[test]
+    fn long_line_is_cut_and_counted_whatever_the_chunk_size() {
+        let mut input = vec![b'x'; 1000];
+        input.extend_from_slice(b"\nnext\n");
+        for chunk in [1, 7, 16, 17, 100, 4096] {
+            let v = collect(&input, chunk, 32);
+            assert_eq!(v.len(), 2, "chunk {chunk}");
+            assert_eq!(v[0].0.len(), 32);
+            assert_eq!(v[0].2, 1000 - 32, "chunk {chunk}");
+            assert_eq!(v[1].0, b"next");
+            assert_eq!(v[1].1, 2);
+        }
+    }
+
+    #[test]
+    fn chunking_does_not_change_lines() {
+        let input = b"[Event \"a\"]\r\n1C Pass\r\n\r\n[Board \"2\"]\n";
+        let whole = collect(input, input.len(), 64);
+        for chunk in 1..input.len() {
+            assert_eq!(collect(input, chunk, 64), whole, "chunk {chunk}");
+        }
+    }
+}

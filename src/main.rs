@@ -1,0 +1,304 @@
+//! The `kibitz` command line: wires inputs, the audit layer and the output.
+
+#![forbid(unsafe_code)]
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use kibitz::audit::{self, AuditOptions, Event, Summary};
+use kibitz::{Severity, rulebook};
+
+/// Exit code: no violation found.
+const EXIT_CLEAN: u8 = 0;
+/// Exit code: at least one violation found.
+const EXIT_VIOLATIONS: u8 = 1;
+/// Exit code: unreadable input or usage error.
+const EXIT_TROUBLE: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "kibitz",
+    version,
+    about = "Legality-checking replay engine for recorded card games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Audit game archives: files, directories (recursively) or `-` for stdin.
+    ///
+    /// Exit status: 0 clean, 1 violations found, 2 unreadable input or usage error.
+    Audit {
+        /// Files or directories to audit.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Worker threads (default: the number of CPUs).
+        #[arg(long, short)]
+        jobs: Option<usize>,
+        /// Print only the summary, not each finding.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Lowest severity printed (the summary counts everything).
+        #[arg(long, value_enum, default_value_t = MinSeverity::Notice)]
+        min_severity: MinSeverity,
+        /// Never show a progress bar.
+        #[arg(long)]
+        no_progress: bool,
+    },
+    /// List the rules of the rule book.
+    Rules {
+        /// Only rules whose id starts with this prefix (e.g. `pbn.` or `bridge.play`).
+        prefix: Option<String>,
+    },
+    /// Print a rule-book entry: statement, source, severity and examples.
+    Explain {
+        /// The rule id, e.g. `pbn.syntax.tag`.
+        id: String,
+    },
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// `file:line:col: severity rule-id: message`, then a summary.
+    Text,
+    /// JSON Lines: one object per finding, then a summary object.
+    Json,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum MinSeverity {
+    Notice,
+    Warning,
+    Violation,
+}
+
+impl MinSeverity {
+    fn severity(self) -> Severity {
+        match self {
+            MinSeverity::Notice => Severity::Notice,
+            MinSeverity::Warning => Severity::Warning,
+            MinSeverity::Violation => Severity::Violation,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() {
+                EXIT_TROUBLE
+            } else {
+                EXIT_CLEAN
+            });
+        }
+    };
+    let code = match cli.command {
+        Command::Audit {
+            paths,
+            format,
+            jobs,
+            quiet,
+            min_severity,
+            no_progress,
+        } => audit_cmd(
+            &paths,
+            format,
+            jobs,
+            quiet,
+            min_severity.severity(),
+            no_progress,
+        ),
+        Command::Rules { prefix } => rules_cmd(prefix.as_deref()),
+        Command::Explain { id } => explain_cmd(&id),
+    };
+    ExitCode::from(code)
+}
+
+fn audit_cmd(
+    paths: &[String],
+    format: Format,
+    jobs: Option<usize>,
+    quiet: bool,
+    min: Severity,
+    no_progress: bool,
+) -> u8 {
+    let mut opts = AuditOptions::default();
+    if let Some(j) = jobs {
+        opts.jobs = j.max(1);
+    }
+    let mut skipped = 0;
+    let (inputs, bad_paths) = audit::collect_inputs(paths, &mut skipped);
+    if inputs.iter().filter(|i| **i == audit::Input::Stdin).count() > 1 {
+        eprintln!("kibitz: `-` (stdin) may be given only once");
+        return EXIT_TROUBLE;
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut trouble = !bad_paths.is_empty();
+    for (p, e) in &bad_paths {
+        eprintln!("kibitz: {p}: {e}");
+    }
+    let progress = (!no_progress && io::stderr().is_terminal() && inputs.len() > 1).then(|| {
+        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let mut write_error = None;
+    let mut total = audit::run(&inputs, &opts, &mut |ev| {
+        let r = match ev {
+            Event::Finding { file, finding } => {
+                if quiet || finding.severity < min {
+                    Ok(())
+                } else if format == Format::Json {
+                    let v = serde_json::json!({
+                        "file": file,
+                        "record": finding.record,
+                        "line": finding.pos.line,
+                        "column": finding.pos.col,
+                        "game": finding.game,
+                        "rule": finding.rule,
+                        "severity": finding.severity,
+                        "message": finding.message,
+                    });
+                    writeln!(out, "{v}")
+                } else {
+                    writeln!(
+                        out,
+                        "{file}:{}:{}: {} {}: {}",
+                        finding.pos.line,
+                        finding.pos.col,
+                        finding.severity,
+                        finding.rule,
+                        finding.message
+                    )
+                }
+            }
+            Event::Done { file, error, .. } => {
+                if let Some(bar) = &progress {
+                    bar.inc(1);
+                }
+                if let Some(e) = error {
+                    eprintln!("kibitz: {file}: {e}");
+                }
+                Ok(())
+            }
+            Event::BadPath { path, error } => {
+                eprintln!("kibitz: {path}: {error}");
+                Ok(())
+            }
+        };
+        if let Err(e) = r {
+            write_error.get_or_insert(e);
+        }
+    });
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    total.skipped += skipped;
+    total.unreadable += bad_paths.len() as u64;
+    trouble |= total.unreadable > 0;
+    let r = if format == Format::Json {
+        writeln!(out, "{}", serde_json::json!({ "summary": total }))
+    } else {
+        print_summary(&mut out, &total)
+    };
+    if let Some(e) = write_error.or(r.err()).or(out.flush().err()) {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("kibitz: writing output: {e}");
+        }
+        return EXIT_TROUBLE;
+    }
+    if trouble {
+        EXIT_TROUBLE
+    } else if total.violations > 0 {
+        EXIT_VIOLATIONS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+fn print_summary(out: &mut impl Write, s: &Summary) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "files: {} audited, {} unreadable, {} skipped (not game files); {} bytes",
+        s.files - s.unreadable.min(s.files),
+        s.unreadable,
+        s.skipped,
+        s.bytes
+    )?;
+    writeln!(
+        out,
+        "records: {} read, {} with findings, {} with violations",
+        s.records, s.records_with_findings, s.records_with_violations
+    )?;
+    writeln!(
+        out,
+        "findings: {} violations, {} warnings, {} notices",
+        s.violations, s.warnings, s.notices
+    )?;
+    if !s.rules.is_empty() {
+        writeln!(out, "findings per rule:")?;
+        let width = s.rules.keys().map(String::len).max().unwrap_or(0);
+        for (id, c) in &s.rules {
+            let sev = c.severity.map_or("", |s| s.as_str());
+            writeln!(out, "  {id:<width$}  {sev:<9}  {}", c.findings)?;
+        }
+    }
+    Ok(())
+}
+
+fn rules_cmd(prefix: Option<&str>) -> u8 {
+    let mut out = io::stdout().lock();
+    let entries: Vec<_> = rulebook::entries()
+        .iter()
+        .filter(|e| prefix.is_none_or(|p| e.id.starts_with(p)))
+        .collect();
+    if entries.is_empty() {
+        eprintln!("kibitz: no rule id starts with {:?}", prefix.unwrap_or(""));
+        return EXIT_TROUBLE;
+    }
+    let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
+    for e in entries {
+        let _ = writeln!(
+            out,
+            "{:<width$}  {:<9}  {}",
+            e.id,
+            e.severity.as_str(),
+            e.statement
+        );
+    }
+    EXIT_CLEAN
+}
+
+fn explain_cmd(id: &str) -> u8 {
+    let Some(e) = rulebook::find(id) else {
+        eprintln!("kibitz: no rule {id:?}; `kibitz rules` lists them");
+        return EXIT_TROUBLE;
+    };
+    let mut out = io::stdout().lock();
+    let indent = |s: &str| s.lines().map(|l| format!("    {l}\n")).collect::<String>();
+    let _ = write!(
+        out,
+        "{}  ({})\n\n{}\n\nSource: {}\n\nLegal example:\n{}\nIllegal example:\n{}",
+        e.id,
+        e.severity,
+        e.statement,
+        e.source,
+        indent(&e.legal),
+        indent(&e.illegal)
+    );
+    EXIT_CLEAN
+}

@@ -1,0 +1,276 @@
+//! From a [`RawRecord`] to a [`Board`]: every tag value and section token checked
+//! against the PBN spec. Findings here are about notation only; whether the deal,
+//! auction and play obey the laws of bridge is [`crate::bridge`]'s business.
+
+pub mod sections;
+pub mod table;
+pub mod values;
+
+use crate::bridge::{At, Board};
+use crate::pbn::RawRecord;
+use crate::pbn::rules;
+use crate::text::decode_short;
+use crate::{Finding, Pos, Rule};
+
+use sections::{Notes, Part};
+use table::{TABLE_TAGS, TableView};
+use values::*;
+
+/// Collects findings for one record.
+pub(crate) struct Sink<'a> {
+    out: &'a mut Vec<Finding>,
+    record: usize,
+}
+
+impl Sink<'_> {
+    pub(crate) fn add(&mut self, rule: Rule, pos: Pos, message: String) {
+        let mut f = Finding::of(rule, pos, message);
+        f.record = self.record;
+        self.out.push(f);
+    }
+}
+
+/// Tags that PBN defines, besides tables, Auction, Play and Note.
+fn is_known(name: &str) -> bool {
+    const OTHER: &[&str] = &["Auction", "Play", "Note"];
+    OTHER.contains(&name)
+        || TABLE_TAGS.contains(&name)
+        || crate::pbn::reader::PLAIN_TAGS.contains(&name)
+}
+
+/// Decodes `rec` into `board` (cleared first), appending decode findings to `out`.
+///
+/// ```
+/// use kibitz::bridge::Board;
+/// use kibitz::pbn::{decode::decode, RawRecord, Reader};
+/// use kibitz::Seat;
+/// let text = "[Dealer \"E\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n[Declarer \"White\"]\n";
+/// let mut rec = RawRecord::default();
+/// Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+/// let (mut board, mut findings) = (Board::default(), Vec::new());
+/// decode(&rec, &mut board, &mut findings);
+/// assert_eq!(board.dealer.unwrap().value, Seat::East);
+/// assert_eq!(findings[0].rule, "pbn.tag.value");
+/// ```
+pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
+    board.clear();
+    board.pos = rec.start;
+    let mut sink = Sink {
+        out,
+        record: rec.index,
+    };
+    let mut notes = Notes::default();
+    let mut part: Option<Part> = None;
+    for (index, tag) in rec.tags.iter().enumerate() {
+        let name = std::str::from_utf8(rec.name(tag)).unwrap_or("");
+        let raw = rec.value(tag);
+        let value = decode_short(raw, 300);
+        let value: &str = &value;
+        match name {
+            "Auction" => part = Some(Part::Auction),
+            "Play" => part = Some(Part::Play),
+            "Note" => {}
+            _ => part = None,
+        }
+        // "?" is the value of a mandatory tag that is unknown (PBN 3.4).
+        if value == "?" && name != "Note" {
+            continue;
+        }
+        let at = tag.value_pos;
+        match name {
+            "Board" if !value.is_empty() => match parse_board(value) {
+                Ok(n) => board.number = Some(At::new(n, at)),
+                Err(e) => sink.add(rules::FORMAT, at, format!("Board tag: {e}")),
+            },
+            "Dealer" if !value.is_empty() => match parse_seat(value) {
+                Ok(s) => board.dealer = Some(At::new(s, at)),
+                Err(e) => sink.add(rules::VALUE, at, format!("Dealer tag: {e}")),
+            },
+            "Vulnerable" if !value.is_empty() => match parse_vulnerable(value) {
+                Ok(v) => board.vulnerability = Some(At::new(v, at)),
+                Err(e) => sink.add(rules::VALUE, at, format!("Vulnerable tag: {e}")),
+            },
+            "Deal" if !value.is_empty() => match parse_deal(value) {
+                Ok(d) => board.deal = Some(At::new(d, at)),
+                Err(e) => sink.add(rules::DEAL, at, format!("Deal tag: {e}")),
+            },
+            "Scoring" if !value.is_empty() => match parse_scoring(value) {
+                Ok(s) => board.scoring = s,
+                Err(e) => sink.add(rules::FORMAT, at, format!("Scoring tag: {e}")),
+            },
+            "Declarer" => match parse_declarer(value) {
+                Ok(d) => board.declarer = Some(At::new(d, at)),
+                Err(e) => sink.add(rules::VALUE, at, format!("Declarer tag: {e}")),
+            },
+            "Contract" if !value.is_empty() => match parse_contract(value) {
+                Ok(c) => board.contract = Some(At::new(c, at)),
+                Err(e) => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
+            },
+            "Result" => match parse_result(value) {
+                Ok(r) => board.result = Some(At::new(r, at)),
+                Err(e) => sink.add(rules::VALUE, at, format!("Result tag: {e}")),
+            },
+            "Score" if !value.is_empty() => match parse_score(value) {
+                Ok(s) => board.score = Some(At::new(s, at)),
+                Err(e) => sink.add(rules::VALUE, at, format!("Score tag: {e}")),
+            },
+            "ScoreIMP" if !value.is_empty() => match parse_decimal_score(value) {
+                Ok(s) => board.score_imp = Some(At::new(s, at)),
+                Err(e) => sink.add(rules::VALUE, at, format!("ScoreIMP tag: {e}")),
+            },
+            "ScoreMP" if !value.is_empty() => {
+                if let Err(e) = parse_decimal_score(value) {
+                    sink.add(rules::VALUE, at, format!("ScoreMP tag: {e}"));
+                }
+            }
+            "ScorePercentage" if !value.is_empty() => {
+                if let Err(e) = parse_percentage(value) {
+                    sink.add(rules::VALUE, at, format!("ScorePercentage tag: {e}"));
+                }
+            }
+            "ScoreRubber" if !value.is_empty() => {
+                if let Err(e) = parse_rubber(value) {
+                    sink.add(rules::VALUE, at, format!("ScoreRubber tag: {e}"));
+                }
+            }
+            "OptimumScore" if !value.is_empty() => {
+                if let Err(e) = parse_optimum_score(value) {
+                    sink.add(rules::VALUE, at, format!("OptimumScore tag: {e}"));
+                }
+            }
+            "Room" if !value.is_empty() => match parse_room(value) {
+                Ok(r) => board.room = Some(r),
+                Err(e) => sink.add(rules::FORMAT, at, format!("Room tag: {e}")),
+            },
+            "Date" | "EventDate" | "UTCDate" if !value.is_empty() => {
+                if let Err(e) = check_date(value) {
+                    sink.add(rules::FORMAT, at, format!("{name} tag: {e}"));
+                }
+            }
+            "Time" | "UTCTime" if !value.is_empty() => {
+                if let Err(e) = check_time(value) {
+                    sink.add(rules::FORMAT, at, format!("{name} tag: {e}"));
+                }
+            }
+            "Round" if !value.is_empty() => {
+                if let Err(e) = check_round(value) {
+                    sink.add(rules::FORMAT, at, format!("Round tag: {e}"));
+                }
+            }
+            "FrenchMP" if !matches!(value, "Yes" | "No" | "") => {
+                sink.add(
+                    rules::FORMAT,
+                    at,
+                    format!("FrenchMP tag: `{value}` is not Yes or No"),
+                );
+            }
+            "Hidden" if !value.chars().all(|c| "WNESwnes".contains(c)) => {
+                sink.add(
+                    rules::FORMAT,
+                    at,
+                    format!("Hidden tag: `{value}` is not a set of seats"),
+                );
+            }
+            "TimeCall" | "TimeCard"
+                if !value.is_empty() && !value.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                sink.add(
+                    rules::FORMAT,
+                    at,
+                    format!("{name} tag: `{value}` is not a number of seconds"),
+                );
+            }
+            "TimeControl" if !value.is_empty() && !is_time_control(value) => {
+                sink.add(
+                    rules::FORMAT,
+                    at,
+                    format!("TimeControl tag: `{value}` is not `<games>/<minutes>`"),
+                );
+            }
+            "Auction" => sections::auction(rec, tag, board, &mut notes, &mut sink),
+            "Play" => sections::play(rec, tag, board, &mut notes, &mut sink),
+            "Note" => notes.define(rec, tag, part, &mut sink),
+            _ if TABLE_TAGS.contains(&name) => table(rec, index, &mut sink),
+            _ if !is_known(name) => sink.add(
+                rules::UNKNOWN_TAG,
+                tag.pos,
+                format!(
+                    "tag {} is not defined by PBN; it is skipped",
+                    decode_short(rec.name(tag), 40)
+                ),
+            ),
+            _ => {}
+        }
+    }
+    notes.finish(rec, &mut sink);
+    requires(rec, &mut sink);
+}
+
+fn is_time_control(v: &str) -> bool {
+    v.split_once('/').is_some_and(|(a, b)| {
+        [a, b]
+            .iter()
+            .all(|x| !x.is_empty() && x.bytes().all(|c| c.is_ascii_digit()))
+    })
+}
+
+/// PBN 3.1: an auction needs a Dealer; a play needs Deal, Declarer and Contract.
+fn requires(rec: &RawRecord, sink: &mut Sink) {
+    let has = |n: &str| rec.find_tag(n).is_some();
+    if let Some(a) = rec.find_tag("Auction")
+        && !has("Dealer")
+    {
+        sink.add(
+            rules::REQUIRES,
+            a.pos,
+            "an auction section needs a Dealer tag (PBN 3.1)".into(),
+        );
+    }
+    if let Some(p) = rec.find_tag("Play") {
+        for need in ["Deal", "Declarer", "Contract"] {
+            if !has(need) {
+                sink.add(
+                    rules::REQUIRES,
+                    p.pos,
+                    format!("a play section needs a {need} tag (PBN 3.1)"),
+                );
+            }
+        }
+    }
+}
+
+/// Checks a table's column specification, its shape and that no comment stands
+/// among or after its elements (PBN 5.1: only the tag may carry a comment).
+fn table(rec: &RawRecord, index: usize, sink: &mut Sink) {
+    let tag = &rec.tags[index];
+    let name = decode_short(rec.name(tag), 40);
+    let view = match TableView::new(rec, tag) {
+        Ok(v) => v,
+        Err(e) => return sink.add(rules::TABLE, tag.value_pos, format!("{name}: {e}")),
+    };
+    let cols = view.columns.len();
+    let n = view.cells.len();
+    if n % cols != 0 {
+        let last = view.cells.last().map(|t| t.pos).unwrap_or(tag.pos);
+        sink.add(
+            rules::TABLE,
+            last,
+            format!(
+                "{name}: {n} elements do not fill rows of {cols} columns (last row has {})",
+                n % cols
+            ),
+        );
+    }
+    let first = tag.tokens.start;
+    if let Some(c) = rec
+        .comments
+        .iter()
+        .find(|c| c.after_tag as usize == index + 1 && c.after_token > first && n > 0)
+    {
+        sink.add(
+            rules::TABLE,
+            c.pos,
+            format!("{name}: a comment may follow only the tag, not table elements (PBN 5.1)"),
+        );
+    }
+}

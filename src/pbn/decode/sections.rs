@@ -1,0 +1,560 @@
+//! The auction and play sections (PBN 3.5, 3.6), their annotations (3.7) and
+//! irregularity markers (3.9), and the Note tags that explain them.
+
+use crate::bridge::{
+    Auction, AuctionCall, AuctionItem, Board, Play, PlayCard, PlayItem, PlayOrder,
+};
+use crate::pbn::rules;
+use crate::pbn::{RawRecord, RawTag, RawToken, TokenKind};
+use crate::text::decode_short;
+use crate::{Call, Card, Pos};
+
+use super::Sink;
+use super::values::{parse_note, parse_seat};
+
+/// Which section a note or annotation belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Part {
+    Auction = 0,
+    Play = 1,
+}
+
+/// Note references and Note tags of one record, per section.
+pub(super) struct Notes {
+    referenced: [u64; 2],
+    first_ref: [[Pos; 33]; 2],
+    defined: [u64; 2],
+}
+
+impl Default for Notes {
+    fn default() -> Notes {
+        Notes {
+            referenced: [0; 2],
+            first_ref: [[Pos::default(); 33]; 2],
+            defined: [0; 2],
+        }
+    }
+}
+
+impl Notes {
+    fn reference(&mut self, part: Part, n: u8, pos: Pos) {
+        let p = part as usize;
+        if self.referenced[p] & (1 << n) == 0 {
+            self.first_ref[p][n as usize] = pos;
+        }
+        self.referenced[p] |= 1 << n;
+    }
+
+    /// Reads a Note tag found in `part` (or outside both sections).
+    pub(super) fn define(
+        &mut self,
+        rec: &RawRecord,
+        tag: &RawTag,
+        part: Option<Part>,
+        sink: &mut Sink,
+    ) {
+        let value = decode_short(rec.value(tag), 200);
+        let n = match parse_note(&value) {
+            Ok(n) => n,
+            Err(why) => return sink.add(rules::NOTE, tag.value_pos, format!("Note tag: {why}")),
+        };
+        let Some(part) = part else {
+            return sink.add(
+                rules::NOTE,
+                tag.pos,
+                "Note tag outside the auction and play sections (PBN 3.5.5)".into(),
+            );
+        };
+        let p = part as usize;
+        if self.defined[p] & (1 << n) != 0 {
+            return sink.add(
+                rules::NOTE,
+                tag.pos,
+                format!("note {n} is explained twice in the same section"),
+            );
+        }
+        self.defined[p] |= 1 << n;
+    }
+
+    /// Reports references without a Note tag.
+    pub(super) fn finish(&self, rec: &RawRecord, sink: &mut Sink) {
+        for (p, name) in [(0, "auction"), (1, "play")] {
+            let missing = self.referenced[p] & !self.defined[p];
+            for n in 1..=32u8 {
+                if missing & (1 << n) != 0 {
+                    sink.add(
+                        rules::NOTE,
+                        self.first_ref[p][n as usize],
+                        format!(
+                            "note reference ={n}= has no Note tag \"{n}:...\" in the {name} section"
+                        ),
+                    );
+                }
+            }
+        }
+        // Unused notes: walk the Note tags again for their positions.
+        let mut part = None;
+        for tag in &rec.tags {
+            match rec.name(tag) {
+                b"Auction" => part = Some(0),
+                b"Play" => part = Some(1),
+                b"Note" => {
+                    if let (Some(p), Ok(n)) = (part, parse_note(&decode_short(rec.value(tag), 200)))
+                        && self.referenced[p] & (1 << n) == 0
+                        && self.defined[p] & (1 << n) != 0
+                    {
+                        sink.add(
+                            rules::NOTE_UNUSED,
+                            tag.pos,
+                            format!("note {n} is not referred to by any ={n}="),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Annotations already attached to the current call or card.
+#[derive(Default)]
+struct Ann {
+    suffix: bool,
+    note: bool,
+    quality: bool,
+}
+
+/// Applies an annotation token to the last item. Returns the note index to attach.
+fn annotate(
+    tok: &RawToken,
+    rec: &RawRecord,
+    part: Part,
+    ann: &mut Ann,
+    has_item: bool,
+    notes: &mut Notes,
+    sink: &mut Sink,
+) -> Option<u8> {
+    let what = match part {
+        Part::Auction => "call",
+        Part::Play => "card",
+    };
+    if !has_item {
+        sink.add(
+            rules::ANNOTATION,
+            tok.pos,
+            format!(
+                "annotation `{}` does not follow a {what}",
+                decode_short(rec.text(tok.text), 20)
+            ),
+        );
+        return None;
+    }
+    let text = rec.text(tok.text);
+    match tok.kind {
+        TokenKind::Suffix => {
+            if ann.suffix || ann.quality {
+                sink.add(
+                    rules::ANNOTATION,
+                    tok.pos,
+                    format!("a {what} has at most one suffix (PBN 3.5.2)"),
+                );
+            }
+            ann.suffix = true;
+            ann.quality = true;
+            None
+        }
+        TokenKind::Note => {
+            if ann.note {
+                sink.add(
+                    rules::ANNOTATION,
+                    tok.pos,
+                    format!("a {what} has at most one note reference"),
+                );
+                return None;
+            }
+            ann.note = true;
+            match std::str::from_utf8(text)
+                .ok()
+                .and_then(|t| t.parse::<u8>().ok())
+            {
+                Some(n @ 1..=32) => {
+                    notes.reference(part, n, tok.pos);
+                    Some(n)
+                }
+                _ => {
+                    sink.add(
+                        rules::ANNOTATION,
+                        tok.pos,
+                        format!("note reference ={}= is not 1 to 32", decode_short(text, 10)),
+                    );
+                    None
+                }
+            }
+        }
+        TokenKind::Nag => {
+            let n = std::str::from_utf8(text)
+                .ok()
+                .and_then(|t| t.parse::<u32>().ok());
+            let (quality, wrong) = match part {
+                Part::Auction => (1..=6, [7..=12, 14..=14]),
+                Part::Play => (7..=12, [1..=6, 13..=13]),
+            };
+            match n {
+                Some(n) if n > 255 => {
+                    sink.add(rules::ANNOTATION, tok.pos, format!("NAG ${n} is above 255"))
+                }
+                None => sink.add(rules::ANNOTATION, tok.pos, "NAG is above 255".into()),
+                Some(n) if wrong.iter().any(|r| r.contains(&n)) => sink.add(
+                    rules::ANNOTATION,
+                    tok.pos,
+                    format!(
+                        "NAG ${n} is for {} (PBN 3.7)",
+                        if part == Part::Auction {
+                            "cards"
+                        } else {
+                            "calls"
+                        }
+                    ),
+                ),
+                Some(n) if quality.contains(&n) => {
+                    if ann.quality {
+                        sink.add(
+                            rules::ANNOTATION,
+                            tok.pos,
+                            format!(
+                                "a {what} has at most one quality mark (suffix or NAG ${}-${})",
+                                quality.start(),
+                                quality.end()
+                            ),
+                        );
+                    }
+                    ann.quality = true;
+                }
+                Some(_) => {}
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// Decodes the auction section opened by `tag`.
+pub(super) fn auction(
+    rec: &RawRecord,
+    tag: &RawTag,
+    board: &mut Board,
+    notes: &mut Notes,
+    sink: &mut Sink,
+) {
+    let value = decode_short(rec.value(tag), 20);
+    let first = match parse_seat(&value) {
+        Ok(s) => Some(s),
+        Err(why) => {
+            sink.add(rules::VALUE, tag.value_pos, format!("Auction tag: {why}"));
+            None
+        }
+    };
+    let mut items = board.take_call_buffer();
+    let mut ann = Ann::default();
+    let mut pending_i: Option<Pos> = None;
+    let mut star: Option<Pos> = None;
+    let mut plus: Option<Pos> = None;
+    let mut after_star_reported = false;
+    for tok in rec.section(tag) {
+        let text = rec.text(tok.text);
+        if star.is_some() && !after_star_reported && tok.kind != TokenKind::Star {
+            after_star_reported = true;
+            sink.add(
+                rules::TOKEN,
+                tok.pos,
+                format!(
+                    "`{}` after `*`, which ends the auction section",
+                    decode_short(text, 20)
+                ),
+            );
+        }
+        let call = match tok.kind {
+            TokenKind::Word => {
+                if text.eq_ignore_ascii_case(b"AP") {
+                    AuctionCall::AllPass
+                } else if text == b"-" {
+                    AuctionCall::NotYet
+                } else if let Some(c) = Call::from_ascii(text) {
+                    AuctionCall::Call(c)
+                } else {
+                    sink.add(
+                        rules::CALL,
+                        tok.pos,
+                        format!("`{}` is not a call", decode_short(text, 20)),
+                    );
+                    pending_i = None;
+                    continue;
+                }
+            }
+            TokenKind::Plus => AuctionCall::Next,
+            TokenKind::Star => {
+                if let Some(p) = plus {
+                    sink.add(
+                        rules::CONTINUATION,
+                        tok.pos,
+                        format!("`*` may not end an auction continued with `+` (at {p})"),
+                    );
+                }
+                star.get_or_insert(tok.pos);
+                continue;
+            }
+            TokenKind::Irregularity => match text {
+                b"I" | b"i" => {
+                    if pending_i.is_some() {
+                        sink.add(
+                            rules::IRREGULARITY,
+                            tok.pos,
+                            "two `^I` before one bid".into(),
+                        );
+                    }
+                    pending_i = Some(tok.pos);
+                    continue;
+                }
+                b"S" | b"s" => AuctionCall::Skipped,
+                b"R" | b"r" | b"L" | b"l" => {
+                    sink.add(
+                        rules::IRREGULARITY,
+                        tok.pos,
+                        format!(
+                            "`^{}` marks a card and belongs in the play section",
+                            decode_short(text, 2)
+                        ),
+                    );
+                    continue;
+                }
+                _ => {
+                    sink.add(
+                        rules::IRREGULARITY,
+                        tok.pos,
+                        format!(
+                            "`^{}` is not an irregularity (^I, ^S, ^R, ^L)",
+                            decode_short(text, 2)
+                        ),
+                    );
+                    continue;
+                }
+            },
+            TokenKind::Suffix | TokenKind::Note | TokenKind::Nag => {
+                let note = annotate(
+                    tok,
+                    rec,
+                    Part::Auction,
+                    &mut ann,
+                    !items.is_empty(),
+                    notes,
+                    sink,
+                );
+                if let (Some(n), Some(last)) = (note, items.last_mut()) {
+                    last.note = Some(n);
+                }
+                continue;
+            }
+            TokenKind::Str | TokenKind::Element => continue,
+        };
+        if let Some(p) = plus {
+            sink.add(
+                rules::CONTINUATION,
+                tok.pos,
+                format!("nothing may follow `+` (at {p}), which stands for the next call"),
+            );
+        }
+        if call == AuctionCall::Next {
+            plus.get_or_insert(tok.pos);
+        }
+        let mut insufficient_marked = false;
+        if let Some(p) = pending_i.take() {
+            if matches!(call, AuctionCall::Call(Call::Bid(_))) {
+                insufficient_marked = true;
+            } else {
+                sink.add(
+                    rules::IRREGULARITY,
+                    p,
+                    "`^I` must stand before a bid".into(),
+                );
+            }
+        }
+        ann = Ann::default();
+        items.push(AuctionItem {
+            call,
+            pos: tok.pos,
+            insufficient_marked,
+            note: None,
+        });
+    }
+    if let Some(p) = pending_i {
+        sink.add(
+            rules::IRREGULARITY,
+            p,
+            "`^I` must stand before a bid".into(),
+        );
+    }
+    board.auction = Some(Auction {
+        first,
+        pos: tag.pos,
+        items,
+        star,
+    });
+}
+
+/// Decodes the play section opened by `tag`.
+pub(super) fn play(
+    rec: &RawRecord,
+    tag: &RawTag,
+    board: &mut Board,
+    notes: &mut Notes,
+    sink: &mut Sink,
+) {
+    let value = decode_short(rec.value(tag), 20);
+    let first = match parse_seat(&value) {
+        Ok(s) => Some(s),
+        Err(why) => {
+            sink.add(rules::VALUE, tag.value_pos, format!("Play tag: {why}"));
+            None
+        }
+    };
+    let mut items = board.take_card_buffer();
+    let mut ann = Ann::default();
+    let mut pending: Option<(u8, Pos)> = None;
+    let mut star: Option<Pos> = None;
+    let mut plus: Option<Pos> = None;
+    let mut after_star_reported = false;
+    for tok in rec.section(tag) {
+        let text = rec.text(tok.text);
+        if star.is_some() && !after_star_reported && tok.kind != TokenKind::Star {
+            after_star_reported = true;
+            sink.add(
+                rules::TOKEN,
+                tok.pos,
+                format!(
+                    "`{}` after `*`, which ends the play section",
+                    decode_short(text, 20)
+                ),
+            );
+        }
+        let card = match tok.kind {
+            TokenKind::Word => {
+                if text == b"-" {
+                    PlayCard::Unknown
+                } else if let Some(c) = Card::from_ascii(text) {
+                    PlayCard::Card(c)
+                } else {
+                    sink.add(
+                        rules::CARD,
+                        tok.pos,
+                        format!("`{}` is not a card", decode_short(text, 20)),
+                    );
+                    pending = None;
+                    continue;
+                }
+            }
+            TokenKind::Plus => {
+                if let Some(p) = plus {
+                    sink.add(
+                        rules::CONTINUATION,
+                        tok.pos,
+                        format!(
+                            "a second `+` (the first at {p}); `+` stands for the one next card"
+                        ),
+                    );
+                }
+                plus.get_or_insert(tok.pos);
+                PlayCard::Next
+            }
+            TokenKind::Star => {
+                star.get_or_insert(tok.pos);
+                continue;
+            }
+            TokenKind::Irregularity => {
+                let m = text.first().map(u8::to_ascii_uppercase).unwrap_or(b'?');
+                match m {
+                    b'R' | b'L' => {
+                        if let Some((prev, _)) = pending {
+                            sink.add(
+                                rules::IRREGULARITY,
+                                tok.pos,
+                                format!(
+                                    "`^{}` after `^{}`: one marker per card",
+                                    m as char, prev as char
+                                ),
+                            );
+                        }
+                        pending = Some((m, tok.pos));
+                    }
+                    b'I' | b'S' => sink.add(
+                        rules::IRREGULARITY,
+                        tok.pos,
+                        format!(
+                            "`^{}` marks a call and belongs in the auction section",
+                            m as char
+                        ),
+                    ),
+                    _ => sink.add(
+                        rules::IRREGULARITY,
+                        tok.pos,
+                        format!(
+                            "`^{}` is not an irregularity (^I, ^S, ^R, ^L)",
+                            decode_short(text, 2)
+                        ),
+                    ),
+                }
+                continue;
+            }
+            TokenKind::Suffix | TokenKind::Note | TokenKind::Nag => {
+                let note = annotate(
+                    tok,
+                    rec,
+                    Part::Play,
+                    &mut ann,
+                    !items.is_empty(),
+                    notes,
+                    sink,
+                );
+                if let (Some(n), Some(last)) = (note, items.last_mut()) {
+                    last.note = Some(n);
+                }
+                continue;
+            }
+            TokenKind::Str | TokenKind::Element => continue,
+        };
+        let (mut revoke_marked, mut lead_out_of_turn_marked) = (false, false);
+        if let Some((m, p)) = pending.take() {
+            if let PlayCard::Card(_) = card {
+                revoke_marked = m == b'R';
+                lead_out_of_turn_marked = m == b'L';
+            } else {
+                sink.add(
+                    rules::IRREGULARITY,
+                    p,
+                    format!("`^{}` must stand before a card", m as char),
+                );
+            }
+        }
+        ann = Ann::default();
+        items.push(PlayItem {
+            card,
+            pos: tok.pos,
+            revoke_marked,
+            lead_out_of_turn_marked,
+            note: None,
+        });
+    }
+    if let Some((m, p)) = pending {
+        sink.add(
+            rules::IRREGULARITY,
+            p,
+            format!("`^{}` must stand before a card", m as char),
+        );
+    }
+    board.play = Some(Play {
+        first,
+        pos: tag.pos,
+        order: PlayOrder::SeatColumns,
+        items,
+        star,
+    });
+}

@@ -1,0 +1,565 @@
+//! Parsers for PBN tag values (PBN 3.4, 4). Each returns the value or a short
+//! reason why the text is not in the form the spec defines.
+
+use smallvec::SmallVec;
+
+use crate::bridge::{Centi, ContractTag, Deal, DeclarerTag, ResultTag, Room, Scoring, SideScore};
+use crate::{Card, CardSet, Contract, Seat, Strain, Suit};
+
+/// A reason a value did not parse.
+pub type Reason = String;
+
+/// Parses a Deal tag: `<first>:<hand> <hand> <hand> <hand>`, hands clockwise from
+/// `<first>`, each `S.H.D.C` or `-` for an unknown hand (PBN 3.4.11).
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_deal;
+/// use kibitz::Seat;
+/// let d = parse_deal("W:KQT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -").unwrap();
+/// assert_eq!(d.hands[Seat::West].unwrap().len(), 13);
+/// assert!(d.hands[Seat::North].is_none());
+/// assert!(parse_deal("W:KQT2.AT.J6542.85  - - -").is_err()); // two spaces
+/// ```
+pub fn parse_deal(s: &str) -> Result<Deal, Reason> {
+    let (first, hands) = s
+        .split_once(':')
+        .ok_or_else(|| "a deal is `<first>:<hand> <hand> <hand> <hand>`".to_string())?;
+    let mut fc = first.chars();
+    let first = match (fc.next().and_then(Seat::from_char), fc.next()) {
+        (Some(seat), None) => seat,
+        _ => {
+            return Err(format!(
+                "`{first}` before the colon is not a seat (N, E, S, W)"
+            ));
+        }
+    };
+    let parts: SmallVec<[&str; 4]> = hands.split(' ').collect();
+    if parts.len() != 4 {
+        return Err(if parts.iter().any(|p| p.is_empty()) {
+            "hands must be separated by exactly one space".to_string()
+        } else {
+            format!("a deal has 4 hands, this one has {}", parts.len())
+        });
+    }
+    let mut deal = Deal::default();
+    for (i, part) in parts.iter().enumerate() {
+        let seat = first.add(i);
+        if *part == "-" {
+            continue;
+        }
+        if part.is_empty() {
+            return Err("hands must be separated by exactly one space".to_string());
+        }
+        let (set, _) =
+            CardSet::parse_hand_dup(part).map_err(|e| format!("hand of {seat} `{part}`: {e}"))?;
+        // Record every card written twice in this hand.
+        for suit_i in 0..4 {
+            let suit = Suit::HAND_ORDER[suit_i];
+            let text = part.split('.').nth(suit_i).unwrap_or("");
+            let mut seen = CardSet::EMPTY;
+            for c in text.chars() {
+                if let Some(r) = crate::Rank::from_char(c) {
+                    let card = Card::new(suit, r);
+                    if !seen.insert(card) {
+                        deal.repeated.push((seat, card));
+                    }
+                }
+            }
+        }
+        deal.hands[seat] = Some(set);
+    }
+    Ok(deal)
+}
+
+/// Parses a seat written as one letter, either case.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_seat;
+/// assert_eq!(parse_seat("w"), Ok(kibitz::Seat::West));
+/// assert!(parse_seat("Black").is_err());
+/// ```
+pub fn parse_seat(s: &str) -> Result<Seat, Reason> {
+    let mut c = s.chars();
+    match (c.next().and_then(Seat::from_char), c.next()) {
+        (Some(seat), None) => Ok(seat),
+        _ => Err(format!("`{s}` is not a seat (N, E, S or W)")),
+    }
+}
+
+/// Parses a Declarer tag: a seat, `^` and a seat, or empty when all passed.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_declarer;
+/// use kibitz::bridge::DeclarerTag;
+/// assert_eq!(parse_declarer("^S"), Ok(DeclarerTag::Seat { seat: kibitz::Seat::South, swapped: true }));
+/// assert_eq!(parse_declarer(""), Ok(DeclarerTag::PassedOut));
+/// ```
+pub fn parse_declarer(s: &str) -> Result<DeclarerTag, Reason> {
+    if s.is_empty() {
+        return Ok(DeclarerTag::PassedOut);
+    }
+    let (swapped, rest) = match s.strip_prefix('^') {
+        Some(r) => (true, r),
+        None => (false, s),
+    };
+    parse_seat(rest)
+        .map(|seat| DeclarerTag::Seat { seat, swapped })
+        .map_err(|_| format!("`{s}` is not a declarer (N, E, S, W, or ^ and a seat)"))
+}
+
+/// Parses a Contract tag: `Pass`, `<k><denomination><risk>`, or a bare
+/// denomination (end positions, PBN 3.10).
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_contract;
+/// use kibitz::bridge::ContractTag;
+/// assert_eq!(parse_contract("pass"), Ok(ContractTag::Pass));
+/// assert!(matches!(parse_contract("5HX"), Ok(ContractTag::Contract(_))));
+/// assert_eq!(parse_contract("NT"), Ok(ContractTag::Strain(kibitz::Strain::NoTrump)));
+/// assert!(parse_contract("5Hearts").is_err());
+/// ```
+pub fn parse_contract(s: &str) -> Result<ContractTag, Reason> {
+    if s.eq_ignore_ascii_case("pass") {
+        return Ok(ContractTag::Pass);
+    }
+    if let Some(c) = Contract::from_ascii(s.as_bytes()) {
+        return Ok(ContractTag::Contract(c));
+    }
+    if let Some(st) = Strain::from_ascii(s.as_bytes()) {
+        return Ok(ContractTag::Strain(st));
+    }
+    Err(format!(
+        "`{s}` is not a contract (Pass, or level 1-7, C D H S NT, and X or XX)"
+    ))
+}
+
+fn parse_tricks(s: &str) -> Result<u8, Reason> {
+    match s.parse::<u8>() {
+        Ok(n) if n <= 13 && !s.starts_with('+') => Ok(n),
+        _ => Err(format!("`{s}` is not a number of tricks (0-13)")),
+    }
+}
+
+/// Splits the five side forms: `<v>`, `NS <v>`, `EW <v>`, `NS <v> EW <v>`,
+/// `EW <v> NS <v>`. Returns (declarer, ns, ew) texts.
+#[allow(clippy::type_complexity)]
+fn side_forms(s: &str) -> Result<(Option<&str>, Option<&str>, Option<&str>), Reason> {
+    let words: SmallVec<[&str; 4]> = s.split(' ').collect();
+    let bad =
+        || format!("`{s}` is not one of the forms `<v>`, `NS <v>`, `EW <v>`, `NS <v> EW <v>`");
+    match words.as_slice() {
+        [v] => Ok((Some(v), None, None)),
+        [side, v] => match *side {
+            "NS" => Ok((None, Some(v), None)),
+            "EW" => Ok((None, None, Some(v))),
+            _ => Err(bad()),
+        },
+        [a, x, b, y] => match (*a, *b) {
+            ("NS", "EW") => Ok((None, Some(x), Some(y))),
+            ("EW", "NS") => Ok((None, Some(y), Some(x))),
+            _ => Err(bad()),
+        },
+        _ => Err(bad()),
+    }
+}
+
+fn side_score<T>(
+    s: &str,
+    parse: impl Fn(&str) -> Result<T, Reason>,
+) -> Result<SideScore<T>, Reason> {
+    let (d, ns, ew) = side_forms(s)?;
+    Ok(SideScore {
+        declarer: d.map(&parse).transpose()?,
+        ns: ns.map(&parse).transpose()?,
+        ew: ew.map(&parse).transpose()?,
+    })
+}
+
+/// Parses a Result tag: the five side forms with 0..13 tricks, optionally after `^`;
+/// empty (`None`) when all passed.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_result;
+/// let r = parse_result("^NS 9 EW 4").unwrap().unwrap();
+/// assert_eq!((r.ns, r.ew, r.agreed_wrong), (Some(9), Some(4), true));
+/// assert_eq!(parse_result(""), Ok(None));
+/// assert!(parse_result("C-2").is_err());
+/// ```
+pub fn parse_result(s: &str) -> Result<Option<ResultTag>, Reason> {
+    if s.is_empty() {
+        return Ok(None);
+    }
+    let (agreed_wrong, body) = match s.strip_prefix('^') {
+        Some(b) => (true, b),
+        None => (false, s),
+    };
+    let sc = side_score(body, parse_tricks)?;
+    Ok(Some(ResultTag {
+        declarer: sc.declarer,
+        ns: sc.ns,
+        ew: sc.ew,
+        agreed_wrong,
+    }))
+}
+
+fn parse_int(s: &str) -> Result<i32, Reason> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 7 {
+        return Err(format!("`{s}` is not a whole number"));
+    }
+    s.trim_start_matches('+')
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number"))
+}
+
+/// Parses a Score tag (PBN 4.2.1): the five side forms with whole numbers.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_score;
+/// assert_eq!(parse_score("NS -100").unwrap().ns, Some(-100));
+/// assert_eq!(parse_score("+620").unwrap().declarer, Some(620));
+/// assert!(parse_score("10.a").is_err());
+/// ```
+pub fn parse_score(s: &str) -> Result<SideScore<i32>, Reason> {
+    side_score(s, parse_int)
+}
+
+/// Parses ScoreIMP, ScoreMP or ScorePercentage: the five side forms with numbers
+/// that may have decimals.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_decimal_score;
+/// use kibitz::bridge::Centi;
+/// assert_eq!(parse_decimal_score("EW 3.5").unwrap().ew, Some(Centi(350)));
+/// assert!(parse_decimal_score("10. 10").is_err());
+/// ```
+pub fn parse_decimal_score(s: &str) -> Result<SideScore<Centi>, Reason> {
+    side_score(s, |v| {
+        Centi::parse(v).ok_or_else(|| format!("`{v}` is not a number"))
+    })
+}
+
+/// Parses ScorePercentage: as [`parse_decimal_score`], each value 0..100.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_percentage;
+/// assert!(parse_percentage("NS 51.32").is_ok());
+/// assert!(parse_percentage("-10").is_err());
+/// ```
+pub fn parse_percentage(s: &str) -> Result<SideScore<Centi>, Reason> {
+    side_score(s, |v| match Centi::parse(v) {
+        Some(c) if (0..=10_000).contains(&c.0) && !v.starts_with(['+', '-']) => Ok(c),
+        _ => Err(format!("`{v}` is not a percentage (0 to 100)")),
+    })
+}
+
+/// Parses ScoreRubber: the five side forms with `<above>/<below>` values.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_rubber;
+/// assert!(parse_rubber("NS 50/120").is_ok());
+/// assert!(parse_rubber("a").is_err());
+/// ```
+pub fn parse_rubber(s: &str) -> Result<SideScore<(u32, u32)>, Reason> {
+    side_score(s, |v| {
+        let bad = || format!("`{v}` is not `<above>/<below>` with whole numbers");
+        let (a, b) = v.split_once('/').ok_or_else(bad)?;
+        let num = |x: &str| {
+            if x.is_empty() || !x.bytes().all(|b| b.is_ascii_digit()) {
+                Err(bad())
+            } else {
+                x.parse::<u32>().map_err(|_| bad())
+            }
+        };
+        Ok((num(a)?, num(b)?))
+    })
+}
+
+/// Parses OptimumScore (PBN 2.1, 4.2.7): `NS <s>`, `EW <s>` or both; the bare form
+/// is not allowed.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_optimum_score;
+/// assert!(parse_optimum_score("NS 620").is_ok());
+/// assert!(parse_optimum_score("100").is_err());
+/// assert!(parse_optimum_score("EW").is_err());
+/// ```
+pub fn parse_optimum_score(s: &str) -> Result<SideScore<i32>, Reason> {
+    let sc = parse_score(s)?;
+    if sc.declarer.is_some() {
+        return Err(format!("`{s}`: OptimumScore must name the side (NS or EW)"));
+    }
+    Ok(sc)
+}
+
+/// Parses a Vulnerable tag.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_vulnerable;
+/// assert_eq!(parse_vulnerable("Both"), Ok(kibitz::Vulnerability::All));
+/// assert!(parse_vulnerable("E").is_err());
+/// ```
+pub fn parse_vulnerable(s: &str) -> Result<crate::Vulnerability, Reason> {
+    crate::Vulnerability::from_pbn(s)
+        .ok_or_else(|| format!("`{s}` is not a vulnerability (None, Love, -, NS, EW, All, Both)"))
+}
+
+/// Parses the Scoring tag: fields separated by `;` (PBN 3.4.12). The list is
+/// open-ended; a field must be non-empty and made of name characters (letters,
+/// digits, `_`, `-`).
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_scoring;
+/// use kibitz::bridge::Scoring;
+/// assert_eq!(parse_scoring("IMP;OldMP"), Ok(Scoring::IMP | Scoring::OLD_MP));
+/// assert!(parse_scoring("IMP;??").is_err());
+/// assert!(parse_scoring(";").is_err());
+/// ```
+pub fn parse_scoring(s: &str) -> Result<Scoring, Reason> {
+    let mut flags = Scoring::empty();
+    for field in s.split(';') {
+        if field.is_empty() {
+            return Err(format!("`{s}` has an empty field"));
+        }
+        if !field
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        {
+            return Err(format!("field `{field}` is not a scoring name"));
+        }
+        flags |= match field.to_ascii_lowercase().as_str() {
+            "mp" | "matchpoints" | "mp1" | "mp2" | "emp" => Scoring::MP,
+            "imp" => Scoring::IMP,
+            "imp_1948" | "imp_1961" => Scoring::IMP | Scoring::OLD_IMP,
+            "rubber" => Scoring::RUBBER,
+            "chicago" => Scoring::CHICAGO,
+            "bam" => Scoring::BAM,
+            "cavendish" => Scoring::CAVENDISH,
+            "oldmp" => Scoring::OLD_MP,
+            "instant" => Scoring::INSTANT,
+            "butler" | "butler-2" => Scoring::BUTLER,
+            _ => Scoring::OTHER,
+        };
+    }
+    Ok(flags)
+}
+
+/// Parses a Date-like value `YYYY.MM.DD`, `?` standing for unknown digits.
+///
+/// ```
+/// use kibitz::pbn::decode::values::check_date;
+/// assert!(check_date("1995.06.10").is_ok());
+/// assert!(check_date("1995.??.??").is_ok());
+/// assert!(check_date("1995.o6.10").is_err());
+/// assert!(check_date("95.06.10").is_err());
+/// assert!(check_date("1995.13.01").is_err());
+/// ```
+pub fn check_date(s: &str) -> Result<(), Reason> {
+    let b = s.as_bytes();
+    let ok = b.len() == 10
+        && b[4] == b'.'
+        && b[7] == b'.'
+        && b.iter()
+            .enumerate()
+            .all(|(i, &c)| i == 4 || i == 7 || c.is_ascii_digit() || c == b'?');
+    if !ok {
+        return Err(format!("`{s}` is not a date YYYY.MM.DD"));
+    }
+    let field = |r: std::ops::Range<usize>| std::str::from_utf8(&b[r]).ok()?.parse::<u32>().ok();
+    if let Some(m) = field(5..7)
+        && !(1..=12).contains(&m)
+    {
+        return Err(format!("`{s}`: month {m} does not exist"));
+    }
+    if let Some(d) = field(8..10)
+        && !(1..=31).contains(&d)
+    {
+        return Err(format!("`{s}`: day {d} does not exist"));
+    }
+    Ok(())
+}
+
+/// Checks a Time-like value `HH:MM:SS` (`?` for unknown digits).
+///
+/// ```
+/// use kibitz::pbn::decode::values::check_time;
+/// assert!(check_time("22:58:00").is_ok());
+/// assert!(check_time("25:00:00").is_err());
+/// assert!(check_time("9:00").is_err());
+/// ```
+pub fn check_time(s: &str) -> Result<(), Reason> {
+    let b = s.as_bytes();
+    let ok = b.len() == 8
+        && b[2] == b':'
+        && b[5] == b':'
+        && b.iter()
+            .enumerate()
+            .all(|(i, &c)| i == 2 || i == 5 || c.is_ascii_digit() || c == b'?');
+    if !ok {
+        return Err(format!("`{s}` is not a time HH:MM:SS"));
+    }
+    let field = |r: std::ops::Range<usize>| std::str::from_utf8(&b[r]).ok()?.parse::<u32>().ok();
+    let limits = [(0..2, 23), (3..5, 59), (6..8, 59)];
+    for (r, max) in limits {
+        if let Some(v) = field(r)
+            && v > max
+        {
+            return Err(format!("`{s}` is not a time of day"));
+        }
+    }
+    Ok(())
+}
+
+/// Parses a Board number: a positive integer.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_board;
+/// assert_eq!(parse_board("12"), Ok(12));
+/// assert!(parse_board("0").is_err());
+/// assert!(parse_board("1a").is_err());
+/// ```
+pub fn parse_board(s: &str) -> Result<u32, Reason> {
+    match s.parse::<u32>() {
+        Ok(n) if n > 0 && s.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err(format!("`{s}` is not a board number (a positive integer)")),
+    }
+}
+
+/// Checks a Round value: round indicators of letters, digits and `_`, separated by
+/// periods (PBN 4.4.4).
+///
+/// ```
+/// use kibitz::pbn::decode::values::check_round;
+/// assert!(check_round("1").is_ok());
+/// assert!(check_round("Final.2_a").is_ok());
+/// assert!(check_round("&").is_err());
+/// assert!(check_round("-1").is_err());
+/// ```
+pub fn check_round(s: &str) -> Result<(), Reason> {
+    if s.split('.').all(|part| {
+        !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    }) {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{s}` is not a round (letters, digits and _, parts separated by .)"
+        ))
+    }
+}
+
+/// Parses a Room tag: `Open` or `Closed`.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_room;
+/// assert_eq!(parse_room("Closed"), Ok(kibitz::bridge::Room::Closed));
+/// assert!(parse_room("Blue").is_err());
+/// ```
+pub fn parse_room(s: &str) -> Result<Room, Reason> {
+    match s {
+        "Open" | "open" => Ok(Room::Open),
+        "Closed" | "closed" => Ok(Room::Closed),
+        _ => Err(format!("`{s}` is not a room (Open or Closed)")),
+    }
+}
+
+/// Parses a Note tag value `<index>:<text>` with index 1..32. Returns the index.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_note;
+/// assert_eq!(parse_note("2:two colors"), Ok(2));
+/// assert!(parse_note("33: illegal").is_err());
+/// assert!(parse_note("a:").is_err());
+/// assert!(parse_note("").is_err());
+/// ```
+pub fn parse_note(s: &str) -> Result<u8, Reason> {
+    let (n, _) = s
+        .split_once(':')
+        .ok_or_else(|| format!("`{s}` is not `<index>:<text>`"))?;
+    match n.parse::<u8>() {
+        Ok(i) if (1..=32).contains(&i) && n.bytes().all(|b| b.is_ascii_digit()) => Ok(i),
+        _ => Err(format!("note index `{n}` is not a number from 1 to 32")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_from_spec_example() {
+        // PBN 2.1 section 1.2.
+        let d = parse_deal("N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85")
+            .unwrap();
+        assert_eq!(
+            d.hands[Seat::North].unwrap().to_string(),
+            ".63.AKQ987.A9732"
+        );
+        assert_eq!(d.hands[Seat::East].unwrap().to_string(), "A8654.KQ5.T.QJT6");
+        assert_eq!(
+            d.hands[Seat::South].unwrap().to_string(),
+            "J973.J98742.3.K4"
+        );
+        assert_eq!(d.hands[Seat::West].unwrap().to_string(), "KQT2.AT.J6542.85");
+        assert_eq!(d.known_cards().len(), 52);
+        assert!(d.repeated.is_empty());
+    }
+
+    #[test]
+    fn deal_first_seat_rotates_and_lower_case_is_accepted() {
+        // Import format: <first> is free and lower case is allowed (3.4.11, 3.11).
+        let d = parse_deal("e:a8654.kq5.t.qjt6 - - -").unwrap();
+        assert_eq!(d.hands[Seat::East].unwrap().to_string(), "A8654.KQ5.T.QJT6");
+        assert!(d.hands[Seat::North].is_none());
+    }
+
+    #[test]
+    fn deal_errors() {
+        assert!(
+            parse_deal("W:vKQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4")
+                .is_err()
+        );
+        assert!(parse_deal("X:- - - -").is_err());
+        assert!(parse_deal("N:- - -").is_err());
+        assert!(parse_deal("N - - - -").is_err());
+        assert!(parse_deal("N:A.K.Q - - -").is_err());
+    }
+
+    #[test]
+    fn deal_repeated_card_in_one_hand() {
+        let d = parse_deal("N:AKA.2.3.4 - - -").unwrap();
+        assert_eq!(
+            d.repeated.as_slice(),
+            &[(Seat::North, "SA".parse().unwrap())]
+        );
+    }
+
+    #[test]
+    fn result_forms() {
+        assert_eq!(parse_result("9").unwrap().unwrap().declarer, Some(9));
+        let r = parse_result("EW 4 NS 9").unwrap().unwrap();
+        assert_eq!((r.ns, r.ew), (Some(9), Some(4)));
+        assert!(parse_result("14").is_err());
+        assert!(parse_result("NS 9 NS 4").is_err());
+        assert!(parse_result("+9").is_err());
+    }
+
+    #[test]
+    fn score_forms_from_verifier_cases() {
+        for bad in ["a", "10.a", "10.-10", "10. 10"] {
+            assert!(parse_score(bad).is_err(), "{bad}");
+            assert!(parse_decimal_score(bad).is_err(), "{bad}");
+            assert!(parse_percentage(bad).is_err(), "{bad}");
+            assert!(parse_rubber(bad).is_err(), "{bad}");
+        }
+        let s = parse_score("NS 620 EW -620").unwrap();
+        assert_eq!((s.ns, s.ew), (Some(620), Some(-620)));
+    }
+
+    #[test]
+    fn contract_and_declarer() {
+        assert!(parse_contract("5NoTrump").is_err());
+        assert!(parse_contract("1CXXX").is_err());
+        assert!(parse_declarer("White").is_err());
+        assert!(parse_declarer("^").is_err());
+    }
+}

@@ -1,0 +1,244 @@
+//! The raw record: a PBN game exactly as written, before any interpretation.
+//!
+//! All text lives in one arena that is cleared, not freed, between records, so
+//! reading a file allocates only while the largest record so far grows.
+
+use std::ops::Range;
+
+use crate::{Finding, Pos};
+
+/// A byte range in the record's arena.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    /// Start offset.
+    pub start: u32,
+    /// End offset (exclusive).
+    pub end: u32,
+}
+
+impl Span {
+    /// The span as a range.
+    ///
+    /// ```
+    /// use kibitz::pbn::Span;
+    /// assert_eq!(Span { start: 2, end: 5 }.range(), 2..5);
+    /// ```
+    pub fn range(self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    /// Whether the span is empty.
+    ///
+    /// ```
+    /// use kibitz::pbn::Span;
+    /// assert!(Span::default().is_empty());
+    /// ```
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// How a tag's value came about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Inherit {
+    /// Written in this record.
+    #[default]
+    Written,
+    /// Written as `#`: the value is the previous record's (PBN 4.8).
+    Hash,
+    /// Not written here: carried over from an earlier `##` value.
+    Sticky,
+}
+
+/// One tag pair. `tokens` is the range of [`RawRecord::tokens`] that follow the tag
+/// (its section data: calls, cards or table elements).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawTag {
+    /// The tag name.
+    pub name: Span,
+    /// The tag value with escapes resolved and `#`/`##` inheritance applied.
+    pub value: Span,
+    /// Position of the `[`.
+    pub pos: Pos,
+    /// Position of the value's opening quote.
+    pub value_pos: Pos,
+    /// Tokens of the section this tag opens.
+    pub tokens: Range<u32>,
+    /// Whether the value was inherited.
+    pub inherit: Inherit,
+}
+
+/// The kind of a section token.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// A call or card token: letters, digits and `-` (auction and play sections).
+    Word,
+    /// A suffix: `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    Suffix,
+    /// A note reference `=n=`; the text is the digits.
+    Note,
+    /// A NAG `$n`; the text is the digits.
+    Nag,
+    /// `*`.
+    Star,
+    /// `+`.
+    Plus,
+    /// `^` and one character; the text is that character.
+    Irregularity,
+    /// A string token in a supplemental section; the text has escapes resolved.
+    Str,
+    /// A section token (table element) in a supplemental section.
+    Element,
+}
+
+/// One token of section data.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RawToken {
+    /// What kind of token.
+    pub kind: TokenKind,
+    /// Its text.
+    pub text: Span,
+    /// Where it starts.
+    pub pos: Pos,
+}
+
+/// A `;` or `{}` comment. `after_tag` and `after_token` say what precedes it (the
+/// number of tags and tokens read before it), which PBN 3.8 says must be kept.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RawComment {
+    /// Comment text without the delimiters.
+    pub text: Span,
+    /// Where the `;` or `{` is.
+    pub pos: Pos,
+    /// Whether it is a `{...}` comment.
+    pub brace: bool,
+    /// Tags read before it.
+    pub after_tag: u32,
+    /// Tokens read before it.
+    pub after_token: u32,
+}
+
+/// A `%` escape line (text after the `%`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RawEscape {
+    /// Text after the `%`.
+    pub text: Span,
+    /// Line of the escape.
+    pub pos: Pos,
+}
+
+/// A PBN record as written: tags, section tokens, comments, escape lines and the
+/// decode findings the reader made while reading it.
+///
+/// ```
+/// use kibitz::pbn::{RawRecord, Reader};
+/// let mut reader = Reader::new("[Board \"7\"]\n[Auction \"N\"]\n1C Pass\n".as_bytes());
+/// let mut rec = RawRecord::default();
+/// assert!(reader.read_record(&mut rec).unwrap());
+/// assert_eq!(rec.tag("Board"), Some(&b"7"[..]));
+/// let auction = rec.find_tag("Auction").unwrap();
+/// let calls: Vec<&[u8]> = rec.section(auction).iter().map(|t| rec.text(t.text)).collect();
+/// assert_eq!(calls, [&b"1C"[..], b"Pass"]);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct RawRecord {
+    pub(crate) arena: Vec<u8>,
+    /// Tag pairs in the order written.
+    pub tags: Vec<RawTag>,
+    /// Section tokens of all tags, in order.
+    pub tokens: Vec<RawToken>,
+    /// Comments in order.
+    pub comments: Vec<RawComment>,
+    /// `%` escape lines in order.
+    pub escapes: Vec<RawEscape>,
+    /// Decode findings made while reading this record.
+    pub findings: Vec<Finding>,
+    /// Findings not kept because the record already had the maximum.
+    pub findings_dropped: usize,
+    /// 1-based index of the record in its file.
+    pub index: usize,
+    /// Position of the first tag or token.
+    pub start: Pos,
+    /// Last line of the record.
+    pub end_line: u64,
+    /// Whether the file declared `% EXPORT` before or in this record.
+    pub export: bool,
+    /// PBN version declared by `% PBN x.y` (major, minor), if any.
+    pub version: Option<(u8, u8)>,
+}
+
+/// Most findings kept per record; the rest are counted in `findings_dropped`.
+pub const MAX_FINDINGS_PER_RECORD: usize = 200;
+
+impl RawRecord {
+    /// Empties the record, keeping its allocations.
+    pub fn clear(&mut self) {
+        self.arena.clear();
+        self.tags.clear();
+        self.tokens.clear();
+        self.comments.clear();
+        self.escapes.clear();
+        self.findings.clear();
+        self.findings_dropped = 0;
+        self.index = 0;
+        self.start = Pos::default();
+        self.end_line = 0;
+    }
+
+    /// Whether the record has any tag, section token, stray text or finding.
+    /// Comments and escape lines alone do not make a record.
+    pub fn has_content(&self) -> bool {
+        !self.tags.is_empty()
+            || !self.tokens.is_empty()
+            || self.start.line != 0
+            || !self.findings.is_empty()
+    }
+
+    /// The bytes of `span`.
+    pub fn text(&self, span: Span) -> &[u8] {
+        &self.arena[span.range()]
+    }
+
+    /// The name of `tag`.
+    pub fn name(&self, tag: &RawTag) -> &[u8] {
+        self.text(tag.name)
+    }
+
+    /// The value of `tag`.
+    pub fn value(&self, tag: &RawTag) -> &[u8] {
+        self.text(tag.value)
+    }
+
+    /// The first tag named `name`.
+    pub fn find_tag(&self, name: &str) -> Option<&RawTag> {
+        self.tags.iter().find(|t| self.name(t) == name.as_bytes())
+    }
+
+    /// The value of the first tag named `name`.
+    pub fn tag(&self, name: &str) -> Option<&[u8]> {
+        self.find_tag(name).map(|t| self.value(t))
+    }
+
+    /// The section tokens following `tag`.
+    pub fn section(&self, tag: &RawTag) -> &[RawToken] {
+        &self.tokens[tag.tokens.start as usize..tag.tokens.end as usize]
+    }
+
+    /// Adds a finding, unless the record already holds the maximum.
+    pub fn push_finding(&mut self, f: Finding) {
+        if self.findings.len() < MAX_FINDINGS_PER_RECORD {
+            self.findings.push(f);
+        } else {
+            self.findings_dropped += 1;
+        }
+    }
+
+    pub(crate) fn push_text(&mut self, bytes: &[u8]) -> Span {
+        let start = self.arena.len() as u32;
+        self.arena.extend_from_slice(bytes);
+        Span {
+            start,
+            end: self.arena.len() as u32,
+        }
+    }
+}

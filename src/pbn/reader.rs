@@ -1,0 +1,1293 @@
+//! The streaming PBN reader: bytes in, [`RawRecord`]s out.
+//!
+//! The reader works line by line over one fixed buffer ([`LineReader`]) and keeps
+//! only a small state between lines: whether it is inside a `{` comment or inside a
+//! tag pair that spans lines. Every token is copied once into the record's arena;
+//! nothing is allocated per token once the arena has grown to the largest record.
+//!
+//! Record boundaries follow PBN 3: a semi-empty line (empty, or only spaces and
+//! tabs) outside a brace comment ends a game. Two real-file failures are caught:
+//!
+//! * a record that starts without a blank line: a second `Event`, `Board` or `Deal`
+//!   tag in one record starts a new record (notice `pbn.record.missing-blank-line`);
+//! * a `{` comment that is never closed: when a line that opens a tag pair follows a
+//!   semi-empty line inside the comment, the comment is taken to have ended at the
+//!   blank line (violation `pbn.syntax.comment`) and reading resumes there.
+
+use std::collections::HashMap;
+use std::io::{self, Read};
+
+use super::raw::{Inherit, RawComment, RawEscape, RawRecord, RawTag, RawToken, Span, TokenKind};
+use super::rules;
+use crate::lines::{DEFAULT_MAX_LINE, LineReader};
+use crate::text::decode_short;
+use crate::{Finding, Pos};
+
+/// Bounds on what the reader keeps, so that hostile input cannot exhaust memory.
+/// What goes beyond a bound is skipped with a finding.
+///
+/// ```
+/// use kibitz::pbn::Limits;
+/// let l = Limits::default();
+/// assert_eq!(l.max_line, 64 * 1024);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Longest line kept, in bytes.
+    pub max_line: usize,
+    /// Largest text a record may hold (tags, tokens, comments), in bytes.
+    pub max_record_bytes: usize,
+    /// Most section tokens per record.
+    pub max_tokens: usize,
+    /// Most tags per record.
+    pub max_tags: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_line: DEFAULT_MAX_LINE,
+            max_record_bytes: 16 * 1024 * 1024,
+            max_tokens: 100_000,
+            max_tags: 10_000,
+        }
+    }
+}
+/// Most distinct tag names remembered for `#` inheritance.
+pub const MAX_REMEMBERED_TAGS: usize = 1_000;
+/// Longest line PBN allows, in visible characters (255 with the CRLF line end).
+pub const PBN_MAX_LINE: usize = 253;
+
+/// Tags PBN defines that carry no section data.
+pub(crate) const PLAIN_TAGS: &[&str] = &[
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+    "Competition",
+    "DealId",
+    "Description",
+    "FrenchMP",
+    "Generator",
+    "Hidden",
+    "Room",
+    "Termination",
+    "Score",
+    "ScoreIMP",
+    "ScoreMP",
+    "ScorePercentage",
+    "ScoreRubber",
+    "ScoreRubberHistory",
+    "OptimumScore",
+    "BidSystemEW",
+    "BidSystemNS",
+    "PairEW",
+    "PairNS",
+    "WestNA",
+    "NorthNA",
+    "EastNA",
+    "SouthNA",
+    "WestType",
+    "NorthType",
+    "EastType",
+    "SouthType",
+    "EventDate",
+    "EventSponsor",
+    "HomeTeam",
+    "Round",
+    "Section",
+    "Stage",
+    "Table",
+    "VisitTeam",
+    "Time",
+    "UTCDate",
+    "UTCTime",
+    "TimeControl",
+    "TimeCall",
+    "TimeCard",
+    "Annotator",
+    "AnnotatorNA",
+    "Application",
+    "Mode",
+];
+
+/// Tags whose value may not be `#` or `##` (PBN 4.8).
+const NO_INHERIT: &[&str] = &[
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Declarer",
+    "Contract",
+    "Auction",
+    "Play",
+    "Note",
+];
+
+/// Tags that, repeated within one record, mean a new record began without a blank line.
+const RECORD_STARTERS: &[&str] = &["Event", "Board", "Deal"];
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Section {
+    /// Before the first tag, or after a tag without section data.
+    None,
+    Auction,
+    Play,
+    /// A table or an unknown tag's data.
+    Supplemental,
+    /// Data of a tag that was dropped (duplicate or forbidden `#`): skipped silently.
+    Ignored,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum TagStage {
+    Name,
+    Value,
+    Close,
+}
+
+#[derive(Copy, Clone, Debug)]
+enum State {
+    Normal,
+    Brace {
+        pos: Pos,
+        text_start: u32,
+        /// Arena length at the first semi-empty line inside the comment.
+        blank_cut: Option<u32>,
+        dropping: bool,
+    },
+    Tag {
+        stage: TagStage,
+        pos: Pos,
+        name: Span,
+        value: Span,
+        value_pos: Pos,
+    },
+}
+
+enum Outcome {
+    Continue,
+    /// A semi-empty line ended the record.
+    End,
+    /// A new record starts in the middle of this line; the rest is pending.
+    Split,
+}
+
+#[derive(Default)]
+struct Memory {
+    value: Vec<u8>,
+    sticky: bool,
+}
+
+/// A tag moved to the next record because it started a record without a blank line.
+struct Carry {
+    name: Vec<u8>,
+    value: Vec<u8>,
+    pos: Pos,
+    value_pos: Pos,
+    inherit: Inherit,
+}
+
+/// Everything but the line source, so that a borrowed line and the state can be
+/// used together.
+struct Parser {
+    state: State,
+    section: Section,
+    /// Index in `rec.tags` of the tag whose section is open.
+    section_tag: Option<usize>,
+    memory: HashMap<Vec<u8>, Memory>,
+    carry: Option<Carry>,
+    pending: Vec<u8>,
+    pending_pos: Option<Pos>,
+    export: bool,
+    version: Option<(u8, u8)>,
+    limit_reported: bool,
+    limits: Limits,
+}
+
+/// Reads PBN records one at a time from any [`Read`].
+///
+/// ```
+/// use kibitz::pbn::{RawRecord, Reader};
+/// let text = "[Event \"A\"]\n[Board \"1\"]\n\n[Event \"#\"]\n[Board \"2\"]\n";
+/// let mut reader = Reader::new(text.as_bytes());
+/// let mut rec = RawRecord::default();
+/// let mut events = Vec::new();
+/// while reader.read_record(&mut rec).unwrap() {
+///     events.push(String::from_utf8(rec.tag("Event").unwrap().to_vec()).unwrap());
+/// }
+/// assert_eq!(events, ["A", "A"]); // "#" inherits the previous value
+/// ```
+pub struct Reader<R> {
+    lines: LineReader<R>,
+    p: Parser,
+    records: usize,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `inner` with the default [`Limits`].
+    pub fn new(inner: R) -> Reader<R> {
+        Reader::with_limits(inner, Limits::default())
+    }
+
+    /// A reader with the given limits.
+    pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
+        Reader {
+            lines: LineReader::with_max_line(inner, limits.max_line),
+            p: Parser {
+                state: State::Normal,
+                section: Section::None,
+                section_tag: None,
+                memory: HashMap::new(),
+                carry: None,
+                pending: Vec::new(),
+                pending_pos: None,
+                export: false,
+                version: None,
+                limit_reported: false,
+                limits,
+            },
+            records: 0,
+        }
+    }
+
+    /// Records returned so far.
+    pub fn records_read(&self) -> usize {
+        self.records
+    }
+
+    /// Bytes consumed from the input so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.lines.bytes_read()
+    }
+
+    /// Reads the next record into `rec` (cleared first). Returns `false` at the end
+    /// of the input, when no further record exists.
+    ///
+    /// # Errors
+    ///
+    /// Only I/O errors of the underlying reader. Syntax problems are findings in
+    /// `rec.findings`; the reader resynchronises and goes on.
+    pub fn read_record(&mut self, rec: &mut RawRecord) -> io::Result<bool> {
+        rec.clear();
+        let p = &mut self.p;
+        p.section = Section::None;
+        p.section_tag = None;
+        p.limit_reported = false;
+        rec.export = p.export;
+        rec.version = p.version;
+
+        if let Some(c) = p.carry.take() {
+            p.add_tag(rec, &c.name, &c.value, c.pos, c.value_pos, c.inherit);
+            p.finding(
+                rec,
+                rules::MISSING_BLANK_LINE,
+                c.pos,
+                format!(
+                    "a new record starts here without a blank line before it (second {} tag)",
+                    decode_short(&c.name, 40)
+                ),
+            );
+        }
+        if let Some(pos) = p.pending_pos.take() {
+            let text = std::mem::take(&mut p.pending);
+            let out = p.line(rec, &text, pos.line, pos.col - 1, 0, true);
+            p.pending = text;
+            if !matches!(out, Outcome::Continue) {
+                return Ok(self.finish(rec));
+            }
+        }
+        loop {
+            let Some(line) = self.lines.next_line()? else {
+                self.p.end_of_input(rec);
+                return Ok(self.finish(rec));
+            };
+            let (number, dropped) = (line.number, line.dropped);
+            match self.p.line(rec, line.text, number, 0, dropped, false) {
+                Outcome::Continue => {}
+                Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
+            }
+        }
+    }
+
+    fn finish(&mut self, rec: &mut RawRecord) -> bool {
+        if !rec.has_content() {
+            return false;
+        }
+        self.p.apply_sticky(rec);
+        self.records += 1;
+        rec.index = self.records;
+        for f in &mut rec.findings {
+            f.record = rec.index;
+        }
+        true
+    }
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r')
+}
+
+fn is_semi_empty(text: &[u8]) -> bool {
+    text.iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r')
+}
+
+fn is_name_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+fn is_word_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-'
+}
+
+/// A section token character (PBN 3.2): 33..=126 except `[ ] { } ; " %`.
+fn is_element_char(b: u8) -> bool {
+    (33..=126).contains(&b) && !matches!(b, b'[' | b']' | b'{' | b'}' | b';' | b'"' | b'%')
+}
+
+/// Whether a line opens a tag pair: `[Name "` after optional blanks.
+fn opens_tag(text: &[u8]) -> bool {
+    let t = &text[text.iter().take_while(|&&b| is_space(b)).count()..];
+    let Some(rest) = t.strip_prefix(b"[") else {
+        return false;
+    };
+    let n = rest.iter().take_while(|&&b| is_name_char(b)).count();
+    n > 0
+        && rest[0].is_ascii_uppercase()
+        && rest[n..].iter().find(|&&b| !is_space(b)) == Some(&b'"')
+}
+
+impl Parser {
+    fn finding(&mut self, rec: &mut RawRecord, rule: crate::Rule, pos: Pos, msg: String) {
+        rec.push_finding(Finding::of(rule, pos, msg));
+    }
+
+    fn mark_start(rec: &mut RawRecord, pos: Pos) {
+        if rec.start.line == 0 {
+            rec.start = pos;
+        }
+    }
+
+    fn over_limit(&mut self, rec: &mut RawRecord, pos: Pos, extra: usize) -> bool {
+        let l = self.limits;
+        let over = rec.arena.len() + extra > l.max_record_bytes
+            || rec.tokens.len() >= l.max_tokens
+            || rec.tags.len() >= l.max_tags;
+        if over && !self.limit_reported {
+            self.limit_reported = true;
+            self.finding(
+                rec,
+                rules::RECORD_LIMIT,
+                pos,
+                format!(
+                    "record is too large (over {} bytes, {} tokens or {} tags); the rest of \
+                     it is skipped",
+                    l.max_record_bytes, l.max_tokens, l.max_tags
+                ),
+            );
+        }
+        over
+    }
+
+    fn end_of_input(&mut self, rec: &mut RawRecord) {
+        match self.state {
+            State::Brace {
+                pos, text_start, ..
+            } => {
+                self.close_comment(rec, pos, text_start, true);
+                self.finding(
+                    rec,
+                    rules::UNTERMINATED_COMMENT,
+                    pos,
+                    "comment opened with `{` is never closed (end of file)".into(),
+                );
+            }
+            State::Tag { pos, .. } => {
+                Self::mark_start(rec, pos);
+                self.finding(
+                    rec,
+                    rules::TAG,
+                    pos,
+                    "tag pair is not complete at the end of the file".into(),
+                );
+            }
+            State::Normal => {}
+        }
+        self.state = State::Normal;
+    }
+
+    fn close_comment(&mut self, rec: &mut RawRecord, pos: Pos, text_start: u32, brace: bool) {
+        let end = rec.arena.len() as u32;
+        rec.comments.push(RawComment {
+            text: Span {
+                start: text_start,
+                end,
+            },
+            pos,
+            brace,
+            after_tag: rec.tags.len() as u32,
+            after_token: rec.tokens.len() as u32,
+        });
+    }
+
+    fn check_chars(&mut self, rec: &mut RawRecord, text: &[u8], line: u64, col0: u32) {
+        let odd = |b: u8| (b < 0x20 && !matches!(b, b'\t' | 0x0b | b'\r')) || b == 0x7f;
+        if let Some(i) = text.iter().position(|&b| odd(b)) {
+            self.finding(
+                rec,
+                rules::CHARACTER,
+                Pos::new(line, col0 + i as u32 + 1),
+                format!("control character 0x{:02X} is not allowed in PBN", text[i]),
+            );
+        } else if text.iter().any(|&b| (0x80..0xa0).contains(&b))
+            && std::str::from_utf8(text).is_err()
+        {
+            let i = text
+                .iter()
+                .position(|&b| (0x80..0xa0).contains(&b))
+                .unwrap_or(0);
+            self.finding(
+                rec,
+                rules::CHARACTER,
+                Pos::new(line, col0 + i as u32 + 1),
+                format!(
+                    "byte 0x{:02X} is a control code in ISO 8859-1 and not used in PBN",
+                    text[i]
+                ),
+            );
+        }
+        if self.export
+            && col0 == 0
+            && let Some(i) = memchr::memchr2(b'\t', 0x0b, text)
+        {
+            self.finding(
+                rec,
+                rules::EXPORT,
+                Pos::new(line, i as u32 + 1),
+                "tab character in a file declared `% EXPORT` (PBN 2.3)".into(),
+            );
+        }
+    }
+
+    /// Processes one line (or the rest of one, from column `col0 + 1`).
+    fn line(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        line: u64,
+        col0: u32,
+        dropped: u64,
+        resumed: bool,
+    ) -> Outcome {
+        rec.end_line = line;
+        if resumed {
+            // The rest of a line already checked, after a record split.
+        } else if dropped > 0 {
+            self.finding(
+                rec,
+                rules::LINE_LIMIT,
+                Pos::new(line, text.len() as u32 + 1),
+                format!(
+                    "line is {} bytes long; only the first {} were read",
+                    text.len() as u64 + dropped,
+                    text.len()
+                ),
+            );
+        } else if col0 == 0 && text.len() > PBN_MAX_LINE {
+            self.finding(
+                rec,
+                rules::LINE_LENGTH,
+                Pos::new(line, PBN_MAX_LINE as u32 + 1),
+                format!(
+                    "line has {} characters; PBN allows {PBN_MAX_LINE} plus the line end (2.3)",
+                    text.len()
+                ),
+            );
+        }
+        if !resumed && text.iter().any(|&b| !(0x20..0x7f).contains(&b)) {
+            self.check_chars(rec, text, line, col0);
+        }
+
+        let mut i = 0;
+        match self.state {
+            State::Brace {
+                pos,
+                text_start,
+                blank_cut,
+                dropping,
+            } => {
+                if let Some(j) = memchr::memchr(b'}', text) {
+                    if !dropping && !self.over_limit(rec, pos, j) {
+                        rec.arena.extend_from_slice(&text[..j]);
+                    }
+                    self.close_comment(rec, pos, text_start, true);
+                    self.state = State::Normal;
+                    i = j + 1;
+                } else if is_semi_empty(text) {
+                    if !dropping {
+                        rec.arena.push(b'\n');
+                    }
+                    if blank_cut.is_none() {
+                        self.state = State::Brace {
+                            pos,
+                            text_start,
+                            blank_cut: Some(rec.arena.len() as u32 - u32::from(!dropping)),
+                            dropping,
+                        };
+                    }
+                    return Outcome::Continue;
+                } else if let (Some(cut), true) = (blank_cut, opens_tag(text)) {
+                    // The comment was never closed: it ended at the blank line.
+                    rec.arena.truncate(cut as usize);
+                    self.close_comment(rec, pos, text_start, true);
+                    self.finding(
+                        rec,
+                        rules::UNTERMINATED_COMMENT,
+                        pos,
+                        format!(
+                            "comment opened with `{{` is not closed before the next record \
+                             (line {line}); reading resumes there"
+                        ),
+                    );
+                    self.state = State::Normal;
+                    if rec.has_content() {
+                        self.pending.clear();
+                        self.pending.extend_from_slice(text);
+                        self.pending_pos = Some(Pos::new(line, col0 + 1));
+                        return Outcome::Split;
+                    }
+                    // Nothing but the comment so far: this line starts the record.
+                } else {
+                    let drop = dropping || self.over_limit(rec, pos, text.len() + 1);
+                    if !drop {
+                        rec.arena.extend_from_slice(text);
+                        rec.arena.push(b'\n');
+                    }
+                    self.state = State::Brace {
+                        pos,
+                        text_start,
+                        blank_cut,
+                        dropping: drop,
+                    };
+                    return Outcome::Continue;
+                }
+            }
+            State::Tag { pos, .. } => {
+                if is_semi_empty(text) {
+                    Self::mark_start(rec, pos);
+                    self.finding(
+                        rec,
+                        rules::TAG,
+                        pos,
+                        "tag pair is not complete before the blank line that ends the record"
+                            .into(),
+                    );
+                    self.state = State::Normal;
+                    return if rec.has_content() {
+                        Outcome::End
+                    } else {
+                        Outcome::Continue
+                    };
+                }
+            }
+            State::Normal => {
+                if is_semi_empty(text) {
+                    return if rec.has_content() && !resumed {
+                        Outcome::End
+                    } else {
+                        Outcome::Continue
+                    };
+                }
+                if col0 == 0 && text[0] == b'%' {
+                    self.escape(rec, &text[1..], line);
+                    return Outcome::Continue;
+                }
+            }
+        }
+        self.tokens(rec, text, i, line, col0)
+    }
+
+    fn escape(&mut self, rec: &mut RawRecord, body: &[u8], line: u64) {
+        let t = crate::text::decode(body);
+        let t = t.trim();
+        let mut words = t.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("EXPORT"), None) => {
+                self.export = true;
+                rec.export = true;
+            }
+            (Some("PBN"), Some(v)) => {
+                if let Some((a, b)) = v.split_once('.')
+                    && let (Ok(a), Ok(b)) = (a.parse(), b.parse())
+                {
+                    self.version = Some((a, b));
+                    rec.version = self.version;
+                }
+            }
+            _ => {}
+        }
+        if !self.over_limit(rec, Pos::new(line, 1), body.len()) {
+            let text = rec.push_text(body);
+            rec.escapes.push(RawEscape {
+                text,
+                pos: Pos::new(line, 1),
+            });
+        }
+    }
+
+    /// Lexes `text[i..]` in the normal state (or continues an open tag).
+    fn tokens(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        mut i: usize,
+        line: u64,
+        col0: u32,
+    ) -> Outcome {
+        let at = |i: usize| Pos::new(line, col0 + i as u32 + 1);
+        let n = text.len();
+        if let State::Tag { .. } = self.state {
+            match self.tag(rec, text, i, line, col0) {
+                Ok(j) => i = j,
+                Err(()) => return Outcome::Split,
+            }
+        }
+        while i < n {
+            let b = text[i];
+            if is_space(b) {
+                i += 1;
+                continue;
+            }
+            match b {
+                b';' => {
+                    if !self.over_limit(rec, at(i), n - i) {
+                        let start = rec.arena.len() as u32;
+                        rec.arena.extend_from_slice(&text[i + 1..]);
+                        self.close_comment(rec, at(i), start, false);
+                    }
+                    return Outcome::Continue;
+                }
+                b'{' => {
+                    let start = rec.arena.len() as u32;
+                    if let Some(j) = memchr::memchr(b'}', &text[i + 1..]) {
+                        if !self.over_limit(rec, at(i), j) {
+                            rec.arena.extend_from_slice(&text[i + 1..i + 1 + j]);
+                            self.close_comment(rec, at(i), start, true);
+                        }
+                        i += j + 2;
+                        continue;
+                    }
+                    let dropping = self.over_limit(rec, at(i), n - i);
+                    if !dropping {
+                        rec.arena.extend_from_slice(&text[i + 1..]);
+                        rec.arena.push(b'\n');
+                    }
+                    self.state = State::Brace {
+                        pos: at(i),
+                        text_start: start,
+                        blank_cut: None,
+                        dropping,
+                    };
+                    return Outcome::Continue;
+                }
+                b'[' => {
+                    Self::mark_start(rec, at(i));
+                    let name = Span {
+                        start: rec.arena.len() as u32,
+                        end: rec.arena.len() as u32,
+                    };
+                    self.state = State::Tag {
+                        stage: TagStage::Name,
+                        pos: at(i),
+                        name,
+                        value: name,
+                        value_pos: at(i),
+                    };
+                    match self.tag(rec, text, i + 1, line, col0) {
+                        Ok(j) => i = j,
+                        Err(()) => return Outcome::Split,
+                    }
+                }
+                _ => i = self.section_token(rec, text, i, line, col0),
+            }
+        }
+        Outcome::Continue
+    }
+
+    /// Continues a tag pair from `text[i..]`. Returns the index after what was
+    /// consumed, or `Err(())` when the tag starts a new record (the rest of the
+    /// line is then pending).
+    fn tag(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        mut i: usize,
+        line: u64,
+        col0: u32,
+    ) -> Result<usize, ()> {
+        let at = |i: usize| Pos::new(line, col0 + i as u32 + 1);
+        let n = text.len();
+        let State::Tag {
+            mut stage,
+            pos,
+            mut name,
+            mut value,
+            mut value_pos,
+        } = self.state
+        else {
+            return Ok(i);
+        };
+        loop {
+            while i < n && is_space(text[i]) {
+                i += 1;
+            }
+            if i >= n {
+                // The tag continues on the next line (allowed in import format).
+                self.state = State::Tag {
+                    stage,
+                    pos,
+                    name,
+                    value,
+                    value_pos,
+                };
+                return Ok(n);
+            }
+            match stage {
+                TagStage::Name => {
+                    let len = text[i..].iter().take_while(|&&b| is_name_char(b)).count();
+                    if len == 0 {
+                        return Ok(self.bad_tag(
+                            rec,
+                            text,
+                            i,
+                            pos,
+                            at(i),
+                            "a tag name must follow `[`",
+                        ));
+                    }
+                    if self.over_limit(rec, pos, len) {
+                        self.state = State::Normal;
+                        return Ok(n);
+                    }
+                    name = rec.push_text(&text[i..i + len]);
+                    i += len;
+                    stage = TagStage::Value;
+                }
+                TagStage::Value => {
+                    if text[i] == b']' {
+                        let msg = format!("tag {} has no value", decode_short(rec.text(name), 40));
+                        return Ok(self.bad_tag(rec, text, i, pos, at(i), &msg));
+                    }
+                    if text[i] != b'"' {
+                        let msg = format!(
+                            "the value of tag {} must be a string in double quotes",
+                            decode_short(rec.text(name), 40)
+                        );
+                        return Ok(self.bad_tag(rec, text, i, pos, at(i), &msg));
+                    }
+                    value_pos = at(i);
+                    match self.string(rec, text, i, line, col0) {
+                        Some((span, j)) => {
+                            value = span;
+                            i = j;
+                            stage = TagStage::Close;
+                        }
+                        None => {
+                            let msg = format!(
+                                "the value of tag {} has no closing quote on its line",
+                                decode_short(rec.text(name), 40)
+                            );
+                            self.state = State::Normal;
+                            self.finding(rec, rules::TAG, at(i), msg);
+                            return Ok(n);
+                        }
+                    }
+                }
+                TagStage::Close => {
+                    if text[i] == b']' {
+                        i += 1;
+                    } else {
+                        let msg = format!(
+                            "tag {} is not closed with `]`",
+                            decode_short(rec.text(name), 40)
+                        );
+                        self.finding(rec, rules::TAG, at(i), msg);
+                    }
+                    self.state = State::Normal;
+                    if self.complete_tag(rec, name, value, pos, value_pos) {
+                        self.pending.clear();
+                        self.pending.extend_from_slice(&text[i..]);
+                        self.pending_pos = Some(at(i));
+                        return Err(());
+                    }
+                    return Ok(i);
+                }
+            }
+        }
+    }
+
+    /// Reports a malformed tag and skips past the next `]` on the line (or to its end).
+    fn bad_tag(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        i: usize,
+        pos: Pos,
+        at: Pos,
+        msg: &str,
+    ) -> usize {
+        Self::mark_start(rec, pos);
+        self.finding(rec, rules::TAG, at, msg.to_string());
+        self.state = State::Normal;
+        // Whatever data follows belongs to no known tag.
+        self.section = Section::Ignored;
+        match memchr::memchr(b']', &text[i..]) {
+            Some(j) => i + j + 1,
+            None => text.len(),
+        }
+    }
+
+    /// Reads a string token starting at the quote `text[i]`. Returns its span (escapes
+    /// resolved) and the index after the closing quote, or `None` if the line ends first.
+    fn string(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        i: usize,
+        line: u64,
+        col0: u32,
+    ) -> Option<(Span, usize)> {
+        let start = rec.arena.len();
+        let mut j = i + 1;
+        let mut tab_at = None;
+        while j < text.len() {
+            match text[j] {
+                b'"' => {
+                    if let Some(t) = tab_at {
+                        self.finding(
+                            rec,
+                            rules::CHARACTER,
+                            Pos::new(line, col0 + t as u32 + 1),
+                            "tab character inside a string (PBN 2.3)".into(),
+                        );
+                    }
+                    let span = Span {
+                        start: start as u32,
+                        end: rec.arena.len() as u32,
+                    };
+                    return Some((span, j + 1));
+                }
+                b'\\' if j + 1 < text.len() && matches!(text[j + 1], b'"' | b'\\') => {
+                    rec.arena.push(text[j + 1]);
+                    j += 2;
+                }
+                b => {
+                    if b == b'\t' && tab_at.is_none() {
+                        tab_at = Some(j);
+                    }
+                    rec.arena.push(b);
+                    j += 1;
+                }
+            }
+        }
+        rec.arena.truncate(start);
+        None
+    }
+
+    /// Handles a complete tag pair whose name and value are the last text in the
+    /// arena. Returns `true` when it starts a new record (it is then moved to
+    /// `carry` for the next call of `read_record`).
+    fn complete_tag(
+        &mut self,
+        rec: &mut RawRecord,
+        name: Span,
+        value: Span,
+        pos: Pos,
+        value_pos: Pos,
+    ) -> bool {
+        let name_b = rec.text(name);
+        let name_str = std::str::from_utf8(name_b).unwrap_or("");
+        let already = rec.tags.iter().any(|t| rec.name(t) == name_b);
+        let is_hash = rec.text(value) == b"#";
+        if already && RECORD_STARTERS.contains(&name_str) {
+            let mut carried = rec.text(value).to_vec();
+            let mut inherit = Inherit::Written;
+            if is_hash {
+                carried.clear();
+                if let Some(m) = self.memory.get(name_b) {
+                    carried.extend_from_slice(&m.value);
+                }
+                inherit = Inherit::Hash;
+            }
+            self.carry = Some(Carry {
+                name: name_b.to_vec(),
+                value: carried,
+                pos,
+                value_pos,
+                inherit,
+            });
+            rec.arena.truncate(name.start as usize);
+            return true;
+        }
+        if already && name_b != b"Note" {
+            let msg = format!(
+                "tag {} is given a second time; the second one is ignored (PBN 3.4)",
+                decode_short(name_b, 40)
+            );
+            rec.arena.truncate(name.start as usize);
+            self.finding(rec, rules::DUPLICATE_TAG, pos, msg);
+            self.section = Section::Ignored;
+            return false;
+        }
+        if (is_hash || rec.text(value).starts_with(b"##")) && NO_INHERIT.contains(&name_str) {
+            // Reported, then resolved anyway: the meaning is clear and the rest of
+            // the record can still be audited.
+            let msg = format!(
+                "tag {name_str} may not inherit a value with `#` (PBN 4.8); the value is \
+                 taken from the previous record"
+            );
+            self.finding(rec, rules::INHERITANCE, value_pos, msg);
+        }
+        let mut value = value;
+        let mut inherit = Inherit::Written;
+        if is_hash {
+            rec.arena.truncate(value.start as usize);
+            if let Some(m) = self.memory.get(rec.text(name)) {
+                rec.arena.extend_from_slice(&m.value);
+            }
+            value.end = rec.arena.len() as u32;
+            inherit = Inherit::Hash;
+        }
+        self.push_tag(rec, name, value, pos, value_pos, inherit);
+        false
+    }
+
+    fn remember(&mut self, name: &[u8], value: &[u8], sticky: bool) {
+        if name == b"Note" {
+            return;
+        }
+        let full = self.memory.len() >= MAX_REMEMBERED_TAGS;
+        match self.memory.get_mut(name) {
+            Some(m) => {
+                m.value.clear();
+                m.value.extend_from_slice(value);
+                m.sticky |= sticky;
+            }
+            None if !full => {
+                self.memory.insert(
+                    name.to_vec(),
+                    Memory {
+                        value: value.to_vec(),
+                        sticky,
+                    },
+                );
+            }
+            None => {}
+        }
+    }
+
+    /// Adds a tag carried over from the previous record.
+    fn add_tag(
+        &mut self,
+        rec: &mut RawRecord,
+        name: &[u8],
+        value: &[u8],
+        pos: Pos,
+        value_pos: Pos,
+        inherit: Inherit,
+    ) {
+        let name = rec.push_text(name);
+        let value = rec.push_text(value);
+        self.push_tag(rec, name, value, pos, value_pos, inherit);
+    }
+
+    /// Appends a tag whose name and value are in the arena, and opens its section.
+    fn push_tag(
+        &mut self,
+        rec: &mut RawRecord,
+        name: Span,
+        mut value: Span,
+        pos: Pos,
+        value_pos: Pos,
+        inherit: Inherit,
+    ) {
+        Self::mark_start(rec, pos);
+        let sticky = inherit == Inherit::Written && rec.text(value).starts_with(b"##");
+        if sticky {
+            value.start += 2;
+        }
+        self.remember(rec.text(name), rec.text(value), sticky);
+        let at = rec.tokens.len() as u32;
+        rec.tags.push(RawTag {
+            name,
+            value,
+            pos,
+            value_pos,
+            tokens: at..at,
+            inherit,
+        });
+        let name_str = std::str::from_utf8(rec.text(name)).unwrap_or("");
+        match name_str {
+            "Note" => {}
+            "Auction" => {
+                self.section = Section::Auction;
+                self.section_tag = Some(rec.tags.len() - 1);
+            }
+            "Play" => {
+                self.section = Section::Play;
+                self.section_tag = Some(rec.tags.len() - 1);
+            }
+            _ if PLAIN_TAGS.contains(&name_str) => {
+                self.section = Section::None;
+                self.section_tag = None;
+            }
+            _ => {
+                self.section = Section::Supplemental;
+                self.section_tag = Some(rec.tags.len() - 1);
+            }
+        }
+    }
+
+    /// Adds the `##` values of earlier records for tags this record lacks.
+    fn apply_sticky(&mut self, rec: &mut RawRecord) {
+        let pos = rec.start;
+        let mut names: Vec<&Vec<u8>> = self
+            .memory
+            .iter()
+            .filter(|(_, m)| m.sticky)
+            .map(|(k, _)| k)
+            .collect();
+        if names.is_empty() {
+            return;
+        }
+        names.sort();
+        for name in names {
+            if rec.tags.iter().any(|t| rec.name(t) == &name[..]) {
+                continue;
+            }
+            let value = &self.memory[name].value;
+            let name_span = rec.push_text(name);
+            let value_span = rec.push_text(value);
+            let at = rec.tokens.len() as u32;
+            rec.tags.push(RawTag {
+                name: name_span,
+                value: value_span,
+                pos,
+                value_pos: pos,
+                tokens: at..at,
+                inherit: Inherit::Sticky,
+            });
+        }
+    }
+
+    fn push_token(&mut self, rec: &mut RawRecord, kind: TokenKind, text: &[u8], pos: Pos) {
+        if self.section == Section::Ignored || self.over_limit(rec, pos, text.len()) {
+            return;
+        }
+        Self::mark_start(rec, pos);
+        let span = rec.push_text(text);
+        rec.tokens.push(RawToken {
+            kind,
+            text: span,
+            pos,
+        });
+        if let Some(t) = self.section_tag {
+            rec.tags[t].tokens.end = rec.tokens.len() as u32;
+        }
+    }
+
+    /// Lexes one token of section data at `text[i]`; returns the index after it.
+    fn section_token(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        i: usize,
+        line: u64,
+        col0: u32,
+    ) -> usize {
+        let pos = Pos::new(line, col0 + i as u32 + 1);
+        let n = text.len();
+        let run = |from: usize, f: fn(u8) -> bool| {
+            from + text[from..].iter().take_while(|&&b| f(b)).count()
+        };
+        match self.section {
+            Section::None => {
+                // Text outside any section: report it once and skip to the next
+                // character that can start something (`[`, `{`, `;`).
+                let end = i + text[i..]
+                    .iter()
+                    .position(|&b| matches!(b, b'[' | b'{' | b';'))
+                    .unwrap_or(n - i);
+                Self::mark_start(rec, pos);
+                let what = decode_short(text[i..end].trim_ascii_end(), 40);
+                let msg = match self.section_tag_name(rec) {
+                    Some(tag) => {
+                        format!("text `{what}` after tag {tag}, which has no section data")
+                    }
+                    None if rec.tags.is_empty() => {
+                        format!("text `{what}` is not a tag, comment or section data")
+                    }
+                    None => format!("text `{what}` follows a tag that has no section data"),
+                };
+                let rule = if rec.tags.is_empty() {
+                    rules::TOKEN
+                } else {
+                    rules::UNEXPECTED_DATA
+                };
+                self.finding(rec, rule, pos, msg);
+                end
+            }
+            Section::Ignored => {
+                // Skip like a supplemental section.
+                match text[i] {
+                    b'"' => match self.string(rec, text, i, line, col0) {
+                        Some((span, j)) => {
+                            rec.arena.truncate(span.start as usize);
+                            j
+                        }
+                        None => n,
+                    },
+                    _ => run(i, is_element_char).max(i + 1),
+                }
+            }
+            Section::Supplemental => match text[i] {
+                b'"' => match self.string(rec, text, i, line, col0) {
+                    Some((span, j)) => {
+                        let t = rec.text(span).to_vec();
+                        rec.arena.truncate(span.start as usize);
+                        self.push_token(rec, TokenKind::Str, &t, pos);
+                        j
+                    }
+                    None => {
+                        self.finding(
+                            rec,
+                            rules::STRING,
+                            pos,
+                            "string has no closing quote on its line".into(),
+                        );
+                        n
+                    }
+                },
+                b if is_element_char(b) => {
+                    let end = run(i, is_element_char);
+                    self.push_token(rec, TokenKind::Element, &text[i..end], pos);
+                    end
+                }
+                b => {
+                    self.bad_char(rec, b, pos, "a table");
+                    i + 1
+                }
+            },
+            Section::Auction | Section::Play => {
+                let b = text[i];
+                match b {
+                    _ if is_word_char(b) => {
+                        let end = run(i, is_word_char);
+                        self.push_token(rec, TokenKind::Word, &text[i..end], pos);
+                        end
+                    }
+                    b'!' | b'?' => {
+                        let end = run(i, |b| b == b'!' || b == b'?').min(i + 2);
+                        self.push_token(rec, TokenKind::Suffix, &text[i..end], pos);
+                        end
+                    }
+                    b'=' => {
+                        let d = run(i + 1, |b| b.is_ascii_digit());
+                        if d > i + 1 && d < n && text[d] == b'=' {
+                            self.push_token(rec, TokenKind::Note, &text[i + 1..d], pos);
+                            d + 1
+                        } else {
+                            self.bad_token(rec, text, i, pos, "a note reference is `=` digits `=`")
+                        }
+                    }
+                    b'$' => {
+                        let d = run(i + 1, |b| b.is_ascii_digit());
+                        if d > i + 1 {
+                            self.push_token(rec, TokenKind::Nag, &text[i + 1..d], pos);
+                            d
+                        } else {
+                            self.bad_token(rec, text, i, pos, "a NAG is `$` followed by digits")
+                        }
+                    }
+                    b'*' => {
+                        self.push_token(rec, TokenKind::Star, b"*", pos);
+                        i + 1
+                    }
+                    b'+' => {
+                        self.push_token(rec, TokenKind::Plus, b"+", pos);
+                        i + 1
+                    }
+                    b'^' if i + 1 < n && !is_space(text[i + 1]) => {
+                        self.push_token(rec, TokenKind::Irregularity, &text[i + 1..i + 2], pos);
+                        i + 2
+                    }
+                    _ => {
+                        let sect = if self.section == Section::Auction {
+                            "the auction section"
+                        } else {
+                            "the play section"
+                        };
+                        self.bad_char(rec, b, pos, sect);
+                        i + 1
+                    }
+                }
+            }
+        }
+    }
+
+    fn section_tag_name(&self, rec: &RawRecord) -> Option<String> {
+        rec.tags.last().map(|t| decode_short(rec.name(t), 40))
+    }
+
+    fn bad_char(&mut self, rec: &mut RawRecord, b: u8, pos: Pos, place: &str) {
+        Self::mark_start(rec, pos);
+        let shown = if b.is_ascii_graphic() {
+            format!("`{}`", b as char)
+        } else {
+            format!("byte 0x{b:02X}")
+        };
+        self.finding(
+            rec,
+            rules::TOKEN,
+            pos,
+            format!("character {shown} is not allowed in {place}"),
+        );
+    }
+
+    /// Reports a malformed token and skips to the next blank.
+    fn bad_token(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        i: usize,
+        pos: Pos,
+        why: &str,
+    ) -> usize {
+        let end = i + text[i..]
+            .iter()
+            .position(|&b| is_space(b))
+            .unwrap_or(text.len() - i);
+        let shown = decode_short(&text[i..end], 40);
+        Self::mark_start(rec, pos);
+        self.finding(
+            rec,
+            rules::TOKEN,
+            pos,
+            format!("`{shown}` is not a token: {why}"),
+        );
+        end
+    }
+}
+
+#[cfg(test)]
+mod tests;
