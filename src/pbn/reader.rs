@@ -548,6 +548,7 @@ impl Parser {
                     return Outcome::Continue;
                 } else if let (Some(cut), true) = (blank_cut, opens_tag(text)) {
                     // The comment was never closed: it ended at the blank line.
+                    let had_content = rec.has_content();
                     rec.arena.truncate(cut as usize);
                     self.close_comment(rec, pos, text_start, true);
                     self.finding(
@@ -560,7 +561,7 @@ impl Parser {
                         ),
                     );
                     self.state = State::Normal;
-                    if rec.has_content() {
+                    if had_content {
                         self.pending.clear();
                         self.pending.extend_from_slice(text);
                         self.pending_pos = Some(Pos::new(line, col0 + 1));

@@ -274,3 +274,6 @@ fn table(rec: &RawRecord, index: usize, sink: &mut Sink) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests;

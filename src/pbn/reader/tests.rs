@@ -1,1 +1,473 @@
+//! Reader tests, one per syntax element of PBN 2.1 chapters 2-5 and one per
+//! real-file quirk named in the corpus README. Expected values are read off the
+//! spec text and the inputs, not off the reader's output.
 
+use super::*;
+use crate::Pos;
+
+/// Reads every record of `text` (fed in chunks of `chunk` bytes).
+fn read_all_chunked(text: &[u8], chunk: usize) -> Vec<RawRecord> {
+    struct Trickle<'a>(&'a [u8], usize);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(out.len()).min(self.0.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut r = Reader::new(Trickle(text, chunk));
+    let mut out = Vec::new();
+    let mut rec = RawRecord::default();
+    while r.read_record(&mut rec).unwrap() {
+        out.push(rec.clone());
+    }
+    out
+}
+
+fn read_all(text: &str) -> Vec<RawRecord> {
+    read_all_chunked(text.as_bytes(), usize::MAX)
+}
+
+fn one(text: &str) -> RawRecord {
+    let mut v = read_all(text);
+    assert_eq!(v.len(), 1, "expected one record in {text:?}");
+    v.remove(0)
+}
+
+fn tags(rec: &RawRecord) -> Vec<(String, String)> {
+    rec.tags
+        .iter()
+        .map(|t| {
+            (
+                String::from_utf8_lossy(rec.name(t)).into_owned(),
+                String::from_utf8_lossy(rec.value(t)).into_owned(),
+            )
+        })
+        .collect()
+}
+
+fn section(rec: &RawRecord, tag: &str) -> Vec<(TokenKind, String)> {
+    let t = rec.find_tag(tag).unwrap();
+    rec.section(t)
+        .iter()
+        .map(|tok| (tok.kind, String::from_utf8_lossy(rec.text(tok.text)).into_owned()))
+        .collect()
+}
+
+fn rules_of(rec: &RawRecord) -> Vec<&'static str> {
+    rec.findings.iter().map(|f| f.rule).collect()
+}
+
+// ---- 3.2 / 3.3 tag pairs -------------------------------------------------------
+
+#[test]
+fn tag_value_escapes_quote_and_backslash() {
+    // 3.2: a quote inside a string is \" and a backslash is \\.
+    let r = one(r#"[Event "say \"hi\" \\ bye"]"#);
+    assert_eq!(tags(&r), [("Event".into(), r#"say "hi" \ bye"#.into())]);
+    assert!(r.findings.is_empty());
+}
+
+#[test]
+fn several_tags_on_one_line_and_whitespace_between_tokens() {
+    // 3.3: import format allows several tag pairs on one line and white space
+    // between the four tokens of a tag pair.
+    let r = one("[Event \"A\"][Site   \"B\"]  [ Board\t\"3\" ]\n");
+    assert_eq!(
+        tags(&r),
+        [
+            ("Event".into(), "A".into()),
+            ("Site".into(), "B".into()),
+            ("Board".into(), "3".into())
+        ]
+    );
+    assert!(r.findings.is_empty());
+}
+
+#[test]
+fn tag_pair_spanning_lines() {
+    // 3.3: "may even have a tag pair spanning more than a single line".
+    let r = one("[Event\n  \"Spanning\"\n]\n[Board \"1\"]\n");
+    assert_eq!(tags(&r)[0], ("Event".into(), "Spanning".into()));
+    assert_eq!(r.tags[0].pos, Pos::new(1, 1));
+    assert_eq!(r.tags[0].value_pos, Pos::new(2, 3));
+    assert!(r.findings.is_empty());
+}
+
+#[test]
+fn malformed_tags_are_reported_and_reading_goes_on() {
+    let r = one("[Event]\n[Site No_quotes]\n[Board \"7\"]\n");
+    assert_eq!(rules_of(&r), ["pbn.syntax.tag", "pbn.syntax.tag"]);
+    assert_eq!(r.findings[0].pos, Pos::new(1, 7));
+    assert_eq!(r.findings[1].pos, Pos::new(2, 7));
+    assert_eq!(tags(&r), [("Board".into(), "7".into())]);
+}
+
+#[test]
+fn unterminated_string_is_reported_with_its_position() {
+    let r = one("[Note \"2:La carte]\n[Board \"7\"]\n");
+    assert_eq!(rules_of(&r), ["pbn.syntax.tag"]);
+    assert_eq!(r.findings[0].pos, Pos::new(1, 7));
+    assert_eq!(tags(&r), [("Board".into(), "7".into())]);
+}
+
+#[test]
+fn tab_inside_a_string_is_a_warning() {
+    // 2.3: "tab characters may not appear inside of string data".
+    let r = one("[Event \"a\tb\"]\n");
+    assert_eq!(rules_of(&r), ["pbn.syntax.character"]);
+    assert_eq!(r.findings[0].pos, Pos::new(1, 10));
+    assert_eq!(tags(&r)[0].1, "a\tb");
+}
+
+#[test]
+fn repeated_tag_is_ignored_with_a_warning() {
+    // 3.4: "In import format, a tag pair that already occurred, is ignored."
+    let r = one("[Site \"A\"]\n[Site \"B\"]\n");
+    assert_eq!(tags(&r), [("Site".into(), "A".into())]);
+    assert_eq!(rules_of(&r), ["pbn.tag.duplicate"]);
+}
+
+// ---- 2.4 escape lines ----------------------------------------------------------
+
+#[test]
+fn escape_lines_set_version_and_export() {
+    let v = read_all("% PBN 2.1\n% EXPORT\n%anything else\n[Event \"x\"]\n\n[Event \"y\"]\n");
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0].version, Some((2, 1)));
+    assert!(v[0].export);
+    assert_eq!(v[0].escapes.len(), 3);
+    assert_eq!(v[0].text(v[0].escapes[2].text), b"anything else");
+    // The declarations hold for the rest of the file.
+    assert!(v[1].export);
+    assert_eq!(v[1].version, Some((2, 1)));
+}
+
+#[test]
+fn percent_not_in_first_column_is_not_an_escape() {
+    let r = one(" % not an escape\n");
+    assert!(r.escapes.is_empty());
+    assert_eq!(rules_of(&r), ["pbn.syntax.token"]);
+}
+
+// ---- 3.8 comments --------------------------------------------------------------
+
+#[test]
+fn comments_are_kept_with_their_position() {
+    let text = "{before}\n[Event \"x\"] ; after event\n[Dealer \"N\"]\n[Auction \"N\"]\n1C {on 1C} Pass\n";
+    let r = one(text);
+    let c: Vec<(String, Pos, bool, u32, u32)> = r
+        .comments
+        .iter()
+        .map(|c| {
+            (
+                String::from_utf8_lossy(r.text(c.text)).into_owned(),
+                c.pos,
+                c.brace,
+                c.after_tag,
+                c.after_token,
+            )
+        })
+        .collect();
+    assert_eq!(
+        c,
+        [
+            ("before".into(), Pos::new(1, 1), true, 0, 0),
+            (" after event".into(), Pos::new(2, 13), false, 1, 0),
+            ("on 1C".into(), Pos::new(5, 4), true, 3, 1),
+        ]
+    );
+}
+
+#[test]
+fn brace_comments_do_not_nest_and_hide_semicolons() {
+    // 3.8: a { inside a brace comment is ignored, so the first } closes it; a ;
+    // inside a brace comment loses its meaning; braces in a ; comment are ignored.
+    let r = one("{ a { b ; c } [Event \"x\"] ; { never opened\n[Board \"1\"]\n");
+    assert_eq!(r.text(r.comments[0].text), b" a { b ; c ");
+    assert_eq!(tags(&r).len(), 2);
+    assert!(r.findings.is_empty());
+}
+
+#[test]
+fn brace_comment_spans_lines_and_blank_lines_inside_do_not_end_the_game() {
+    // 3: "a comment may include semi-empty lines that do not end the game".
+    let v = read_all("[Event \"x\"]\n{ line one\n\n% in a comment since 2.1\nline two }\n[Board \"1\"]\n");
+    assert_eq!(v.len(), 1);
+    assert_eq!(
+        v[0].text(v[0].comments[0].text),
+        b" line one\n\n% in a comment since 2.1\nline two "
+    );
+    assert!(v[0].escapes.is_empty());
+    assert_eq!(tags(&v[0]).len(), 2);
+}
+
+// ---- 3 record boundaries -------------------------------------------------------
+
+#[test]
+fn semi_empty_lines_separate_records() {
+    // 3: a semi-empty line is empty or has only spaces and/or tabs.
+    let v = read_all("[Board \"1\"]\n \t \n[Board \"2\"]\n\n\n\n[Board \"3\"]\n");
+    let boards: Vec<String> = v.iter().map(|r| tags(r)[0].1.clone()).collect();
+    assert_eq!(boards, ["1", "2", "3"]);
+    assert_eq!(v.iter().map(|r| r.index).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(v[1].start, Pos::new(3, 1));
+}
+
+#[test]
+fn record_without_blank_line_is_a_notice_and_both_are_read() {
+    let text = "[Event \"A\"]\n[Board \"1\"]\n[Auction \"N\"]\n1C AP\n[Event \"B\"]\n[Board \"2\"]\n";
+    let v = read_all(text);
+    assert_eq!(v.len(), 2);
+    assert_eq!(tags(&v[0])[0], ("Event".into(), "A".into()));
+    assert_eq!(section(&v[0], "Auction").len(), 2);
+    assert!(v[0].findings.is_empty());
+    assert_eq!(
+        tags(&v[1]),
+        [("Event".into(), "B".into()), ("Board".into(), "2".into())]
+    );
+    assert_eq!(rules_of(&v[1]), ["pbn.record.missing-blank-line"]);
+    assert_eq!(v[1].findings[0].pos, Pos::new(5, 1));
+    assert_eq!(v[1].findings[0].record, 2);
+}
+
+#[test]
+fn record_without_blank_line_in_the_middle_of_a_line() {
+    let v = read_all("[Board \"1\"] [Board \"2\"] [Site \"S\"]\n");
+    assert_eq!(v.len(), 2);
+    assert_eq!(tags(&v[0]), [("Board".into(), "1".into())]);
+    assert_eq!(
+        tags(&v[1]),
+        [("Board".into(), "2".into()), ("Site".into(), "S".into())]
+    );
+}
+
+// ---- 3.5, 3.6 section tokens ---------------------------------------------------
+
+#[test]
+fn auction_tokens() {
+    // 3.2: call tokens, suffixes, note tokens, NAGs, *, +, irregularities.
+    let r = one("[Auction \"N\"]\n1D ^I 1C!? =1= $15 - ^S AP\n*\n");
+    use TokenKind::*;
+    let expected: Vec<(TokenKind, String)> = [
+        (Word, "1D"),
+        (Irregularity, "I"),
+        (Word, "1C"),
+        (Suffix, "!?"),
+        (Note, "1"),
+        (Nag, "15"),
+        (Word, "-"),
+        (Irregularity, "S"),
+        (Word, "AP"),
+        (Star, "*"),
+    ]
+    .iter()
+    .map(|(k, s)| (*k, s.to_string()))
+    .collect();
+    assert_eq!(section(&r, "Auction"), expected);
+    assert_eq!(r.tokens[2].pos, Pos::new(2, 7));
+}
+
+#[test]
+fn suffix_token_ends_after_two_characters() {
+    // 3.2: "A suffix token is terminated after the second suffix character".
+    let r = one("[Auction \"N\"]\n1C !!!\n");
+    let s: Vec<String> = section(&r, "Auction").into_iter().map(|t| t.1).collect();
+    assert_eq!(s, ["1C", "!!", "!"]);
+}
+
+#[test]
+fn play_tokens_with_notes_and_dashes() {
+    let r = one("[Play \"W\"]\nSK =1= H3 ^R S4 S3\n-  -  -  H2\n+\n*\n");
+    let s: Vec<String> = section(&r, "Play").into_iter().map(|t| t.1).collect();
+    assert_eq!(
+        s,
+        ["SK", "1", "H3", "R", "S4", "S3", "-", "-", "-", "H2", "+", "*"]
+    );
+}
+
+#[test]
+fn bad_characters_in_sections_are_reported() {
+    let r = one("[Auction \"N\"]\n1C & =a= $x Pass\n");
+    assert_eq!(
+        rules_of(&r),
+        ["pbn.syntax.token", "pbn.syntax.token", "pbn.syntax.token"]
+    );
+    let s: Vec<String> = section(&r, "Auction").into_iter().map(|t| t.1).collect();
+    assert_eq!(s, ["1C", "Pass"]);
+}
+
+#[test]
+fn notes_after_the_auction_stay_in_the_auction_section() {
+    let r = one("[Auction \"N\"]\n1C =1= Pass\n[Note \"1:strong\"]\nPass Pass\n[Play \"E\"]\nSA\n");
+    let a: Vec<String> = section(&r, "Auction").into_iter().map(|t| t.1).collect();
+    assert_eq!(a, ["1C", "1", "Pass", "Pass", "Pass"]);
+    let p: Vec<String> = section(&r, "Play").into_iter().map(|t| t.1).collect();
+    assert_eq!(p, ["SA"]);
+}
+
+#[test]
+fn text_after_a_plain_tag_or_outside_tags_is_reported() {
+    let r = one("bad characters\n[Event \"x\"] stray\n");
+    assert_eq!(rules_of(&r), ["pbn.syntax.token", "pbn.section.unexpected"]);
+    assert_eq!(r.findings[1].pos, Pos::new(2, 13));
+}
+
+// ---- 4.8 inheritance -----------------------------------------------------------
+
+#[test]
+fn hash_inherits_the_nearest_previous_value() {
+    let v = read_all("[Site \"A\"]\n\n[Board \"2\"]\n\n[Site \"#\"]\n\n[Site \"#\"]\n");
+    assert_eq!(tags(&v[2]), [("Site".into(), "A".into())]);
+    assert_eq!(tags(&v[3]), [("Site".into(), "A".into())]);
+    assert_eq!(v[2].tags[0].inherit, Inherit::Hash);
+}
+
+#[test]
+fn hash_without_previous_value_is_empty() {
+    let r = one("[Event \"#\"]\n");
+    assert_eq!(tags(&r), [("Event".into(), String::new())]);
+}
+
+#[test]
+fn double_hash_applies_to_all_later_games_until_redefined() {
+    let v = read_all("[Date \"##1998.01.15\"]\n[Board \"1\"]\n\n[Board \"2\"]\n\n[Date \"1998.01.16\"]\n[Board \"3\"]\n\n[Board \"4\"]\n");
+    let date = |r: &RawRecord| r.tag("Date").map(|d| String::from_utf8_lossy(d).into_owned());
+    assert_eq!(date(&v[0]).as_deref(), Some("1998.01.15"));
+    assert_eq!(date(&v[1]).as_deref(), Some("1998.01.15"));
+    assert_eq!(v[1].find_tag("Date").unwrap().inherit, Inherit::Sticky);
+    assert_eq!(date(&v[2]).as_deref(), Some("1998.01.16"));
+    assert_eq!(date(&v[3]).as_deref(), Some("1998.01.16"));
+}
+
+#[test]
+fn forbidden_inheritance_is_reported_and_still_resolved() {
+    let v = read_all("[Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n\n[Deal \"#\"]\n");
+    assert_eq!(rules_of(&v[1]), ["pbn.tag.inheritance"]);
+    assert_eq!(v[1].tag("Deal"), Some(&b"N:AKQJ.AKQ.AKQ.AKQ - - -"[..]));
+}
+
+// ---- 5 supplemental sections ---------------------------------------------------
+
+#[test]
+fn table_elements_and_strings() {
+    let r = one("[TotalScoreTable \"Rank;Names\\10\"]\n1 \"Smith;Jones\" 2 \"A \\\"B\\\"\"\n");
+    use TokenKind::*;
+    assert_eq!(
+        section(&r, "TotalScoreTable"),
+        [
+            (Element, "1".to_string()),
+            (Str, "Smith;Jones".to_string()),
+            (Element, "2".to_string()),
+            (Str, "A \"B\"".to_string())
+        ]
+    );
+}
+
+#[test]
+fn unknown_tags_may_carry_section_data() {
+    // 4.9: "a parser ... skip all the section data until a tag has been found".
+    let r = one("[MyTable \"a;b\"]\nx y\n[Board \"1\"]\n");
+    assert_eq!(section(&r, "MyTable").len(), 2);
+    assert!(r.findings.is_empty());
+}
+
+// ---- real-file quirks (corpus README) -------------------------------------------
+
+#[test]
+fn quirk_latin1_bytes_are_kept() {
+    // 2.2: PBN is ISO 8859-1; the bytes of a value are kept as written.
+    let v = read_all_chunked(b"[West \"M\xFCller\"]\n[Site \"Des Indes\xA0- The Hague\"]\n", 3);
+    assert_eq!(v[0].tag("West"), Some(&b"M\xFCller"[..]));
+    assert!(v[0].findings.is_empty());
+    assert_eq!(crate::text::decode(v[0].tag("West").unwrap()), "M\u{fc}ller");
+}
+
+#[test]
+fn quirk_crlf_line_ends() {
+    let v = read_all_chunked(b"[Board \"1\"]\r\n[Auction \"N\"]\r\n1C Pass\r\n\r\n[Board \"2\"]\r\n", 5);
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0].tag("Board"), Some(&b"1"[..]));
+    let last = v[0].tokens.last().unwrap();
+    assert_eq!(v[0].text(last.text), b"Pass");
+}
+
+#[test]
+fn quirk_tabs_separate_tokens() {
+    // BBO files separate calls with tabs.
+    let r = one("[Auction \"N\"]\nPass\t1S =1=\tPass\t2C\n");
+    let s: Vec<String> = section(&r, "Auction").into_iter().map(|t| t.1).collect();
+    assert_eq!(s, ["Pass", "1S", "1", "Pass", "2C"]);
+    assert!(r.findings.is_empty());
+}
+
+#[test]
+fn quirk_semicolon_inside_a_quoted_value_is_not_a_comment() {
+    let r = one("[Annotator \"Jacobs;Horton\"] ; real comment\n");
+    assert_eq!(r.tag("Annotator"), Some(&b"Jacobs;Horton"[..]));
+    assert_eq!(r.comments.len(), 1);
+    assert_eq!(r.text(r.comments[0].text), b" real comment");
+}
+
+#[test]
+fn quirk_unterminated_brace_resumes_at_the_next_record() {
+    let text = "[Board \"1\"]\n{ a comment that never closes\nmore text\n\n[Board \"2\"]\n[Site \"S\"]\n\n[Board \"3\"]\n";
+    let v = read_all(text);
+    assert_eq!(v.len(), 3);
+    assert_eq!(rules_of(&v[0]), ["pbn.syntax.comment"]);
+    assert_eq!(v[0].findings[0].pos, Pos::new(2, 1));
+    assert_eq!(v[0].text(v[0].comments[0].text), b" a comment that never closes\nmore text\n");
+    assert_eq!(
+        tags(&v[1]),
+        [("Board".into(), "2".into()), ("Site".into(), "S".into())]
+    );
+    assert_eq!(tags(&v[2]), [("Board".into(), "3".into())]);
+}
+
+#[test]
+fn quirk_unterminated_brace_at_the_start_of_a_file() {
+    let v = read_all("{ header never closed\n\n[Board \"1\"]\n\n[Board \"2\"]\n");
+    assert_eq!(v.len(), 2);
+    assert_eq!(rules_of(&v[0]), ["pbn.syntax.comment"]);
+    assert_eq!(tags(&v[0]), [("Board".into(), "1".into())]);
+}
+
+#[test]
+fn quirk_unterminated_brace_at_end_of_file() {
+    let v = read_all("[Board \"1\"]\n{ open\n");
+    assert_eq!(v.len(), 1);
+    assert_eq!(rules_of(&v[0]), ["pbn.syntax.comment"]);
+}
+
+// ---- limits and chunking ------------------------------------------------------
+
+#[test]
+fn over_long_line_is_cut_with_a_finding_and_the_next_record_is_read() {
+    let mut text = b"[Event \"".to_vec();
+    text.extend(std::iter::repeat_n(b'x', 1000));
+    text.extend_from_slice(b"\"]\n\n[Board \"2\"]\n");
+    let mut r = Reader::with_limits(&text[..], Limits { max_line: 100, ..Limits::default() });
+    let mut rec = RawRecord::default();
+    assert!(r.read_record(&mut rec).unwrap());
+    let rules = rules_of(&rec);
+    assert!(rules.contains(&"pbn.limit.line"), "{rules:?}");
+    assert!(r.read_record(&mut rec).unwrap());
+    assert_eq!(rec.tag("Board"), Some(&b"2"[..]));
+}
+
+#[test]
+fn any_chunking_gives_the_same_records() {
+    let text = b"% PBN 2.1\r\n[Event \"A;B\"]\r\n{c1\r\n\r\nc2}\r\n[Auction \"N\"]\r\n1C =1= Pass AP\r\n[Note \"1:x\"]\r\n\r\n[Event \"#\"] [Board \"2\"]\r\n[Board \"3\"]\r\n";
+    let whole = read_all_chunked(text, usize::MAX);
+    assert_eq!(whole.len(), 3);
+    for chunk in 1..text.len() {
+        let parts = read_all_chunked(text, chunk);
+        assert_eq!(parts.len(), whole.len(), "chunk {chunk}");
+        for (a, b) in parts.iter().zip(&whole) {
+            assert_eq!(tags(a), tags(b), "chunk {chunk}");
+            assert_eq!(a.findings, b.findings, "chunk {chunk}");
+            assert_eq!(a.tokens.len(), b.tokens.len(), "chunk {chunk}");
+        }
+    }
+}

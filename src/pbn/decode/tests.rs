@@ -1,0 +1,274 @@
+//! Decoder tests written from PBN 2.1 chapters 3-5. Expected values come from
+//! the spec's text and examples.
+
+use super::*;
+use crate::bridge::{AuctionCall, ContractTag, DeclarerTag, PlayCard, Room};
+use crate::pbn::Reader;
+use crate::{Call, Card, Seat};
+
+fn decode_text(text: &str) -> (Board, Vec<Finding>) {
+    let mut rec = RawRecord::default();
+    assert!(Reader::new(text.as_bytes()).read_record(&mut rec).unwrap());
+    let mut board = Board::default();
+    let mut out = rec.findings.clone();
+    decode(&rec, &mut board, &mut out);
+    (board, out)
+}
+
+fn rules(f: &[Finding]) -> Vec<&'static str> {
+    f.iter().map(|f| f.rule).collect()
+}
+
+fn call(s: &str) -> AuctionCall {
+    AuctionCall::Call(s.parse::<Call>().unwrap())
+}
+
+#[test]
+fn spec_example_game_decodes_without_findings() {
+    // PBN 2.1 section 1.2, verbatim structure.
+    let text = r#"[Event "International Amsterdam Airport Schiphol Bridgetournament"]
+[Site "Amsterdam, The Netherlands NLD"]
+[Date "1995.06.10"]
+[Board "1"]
+[West "Podgor"]
+[North "Westra"]
+[East "Kalish"]
+[South "Leufkens"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"]
+[Scoring "IMP"]
+[Declarer "S"]
+[Contract "5HX"]
+[Result "9"]
+{
+                S
+                H 6 3
+}
+[Auction "N"]
+1D      1S   3H =1= 4S
+4NT =2= X    Pass   Pass
+5C      X    5H     X
+Pass    Pass Pass
+[Note "1:non-forcing 6-9 points, 6-card"]
+[Note "2:two colors: clubs and diamonds"]
+[Play "W"]
+SK =1= H3 S4 S3
+C5 C2 C6 CK
+S2 H6 S5 S7
+C8 CA CT C4
+D2 DA DT D3
+D4 DK H5 H7
+-  -  -  H2
+*
+[Note "1:highest of series"]
+"#;
+    let (b, f) = decode_text(text);
+    assert!(f.is_empty(), "{f:#?}");
+    assert_eq!(b.number.unwrap().value, 1);
+    assert_eq!(b.dealer.unwrap().value, Seat::North);
+    assert_eq!(b.vulnerability.unwrap().value, crate::Vulnerability::None);
+    assert_eq!(b.declarer.unwrap().value, DeclarerTag::Seat { seat: Seat::South, swapped: false });
+    assert_eq!(b.contract.unwrap().value, ContractTag::Contract("5HX".parse().unwrap()));
+    assert_eq!(b.result.unwrap().value.unwrap().declarer, Some(9));
+    assert!(b.scoring.contains(crate::bridge::Scoring::IMP));
+    let a = b.auction.as_ref().unwrap();
+    assert_eq!(a.first, Some(Seat::North));
+    assert_eq!(a.items.len(), 15);
+    assert_eq!(a.items[2].call, call("3H"));
+    assert_eq!(a.items[2].note, Some(1));
+    assert_eq!(a.items[4].note, Some(2));
+    assert_eq!(a.items[14].call, AuctionCall::Call(Call::Pass));
+    let p = b.play.as_ref().unwrap();
+    assert_eq!(p.first, Some(Seat::West));
+    assert_eq!(p.items.len(), 28);
+    assert_eq!(p.items[0].card, PlayCard::Card("SK".parse::<Card>().unwrap()));
+    assert_eq!(p.items[0].note, Some(1));
+    assert_eq!(p.items[24].card, PlayCard::Unknown);
+    assert_eq!(p.items[27].card, PlayCard::Card("H2".parse::<Card>().unwrap()));
+    assert!(p.star.is_some());
+}
+
+#[test]
+fn auction_dash_allpass_and_irregularities() {
+    // 3.5: "-" before the dealer; 3.9 examples (A) and (B).
+    let (b, f) = decode_text("[Dealer \"N\"]\n[Auction \"W\"]\n- 1D ^I 1C ^S 1H AP\n");
+    assert!(f.is_empty(), "{f:#?}");
+    let items: Vec<AuctionCall> = b.auction.as_ref().unwrap().items.iter().map(|i| i.call).collect();
+    assert_eq!(
+        items,
+        [AuctionCall::NotYet, call("1D"), call("1C"), AuctionCall::Skipped, call("1H"), AuctionCall::AllPass]
+    );
+    let a = b.auction.unwrap();
+    assert!(a.items[2].insufficient_marked);
+    assert!(!a.items[1].insufficient_marked);
+}
+
+#[test]
+fn auction_bad_calls() {
+    // Verifier cases: "1" and "1N" are not calls (bad trump).
+    let (_, f) = decode_text("[Dealer \"W\"]\n[Auction \"W\"]\n1 1N 8C 1C\n");
+    assert_eq!(rules(&f), ["pbn.auction.call"; 3]);
+}
+
+#[test]
+fn annotation_rules() {
+    // 3.5.2: at most one suffix, one note; 3.7: NAG 0..255, $7-$12 and $14 are
+    // for cards; a suffix is a NAG $1-$6 so a suffix plus $3 is two quality marks.
+    let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1C ! ! 1D ! $3 1H $7 1S $256 2C =44= 2D =1= =2= Pass Pass Pass\n[Note \"1:a\"]\n[Note \"2:b\"]\n";
+    let (_, f) = decode_text(text);
+    // The second note reference on 2D is rejected, so Note 2 is left unused.
+    assert_eq!(
+        rules(&f),
+        [
+            "pbn.annotation",
+            "pbn.annotation",
+            "pbn.annotation",
+            "pbn.annotation",
+            "pbn.annotation",
+            "pbn.annotation",
+            "pbn.note.unused"
+        ],
+        "{f:#?}"
+    );
+}
+
+#[test]
+fn notes_missing_unused_and_malformed() {
+    let text = "[Dealer \"N\"]\n[Note \"1:too early\"]\n[Auction \"N\"]\n1C =3= Pass Pass Pass\n[Note \"2:unused\"]\n[Note \"a:\"]\n[Note \"0:zero\"]\n";
+    let (_, f) = decode_text(text);
+    let mut r = rules(&f);
+    r.sort();
+    assert_eq!(
+        r,
+        ["pbn.note", "pbn.note", "pbn.note", "pbn.note", "pbn.note.unused"],
+        "{f:#?}"
+    );
+    let missing = f.iter().find(|x| x.message.contains("=3=")).unwrap();
+    assert_eq!(missing.pos, crate::Pos::new(4, 4));
+}
+
+#[test]
+fn play_markers_unknown_next_and_star() {
+    // 3.9 (C) and (D); 3.6 "+" and "-".
+    let text = "[Deal \"N:- - - -\"]\n[Declarer \"S\"]\n[Contract \"4H\"]\n[Play \"W\"]\nCA ^R S6 C3 C4\nCK C2 ^L C5 -\n+ - - -\n";
+    let (b, f) = decode_text(text);
+    assert!(f.is_empty(), "{f:#?}");
+    let p = b.play.unwrap();
+    assert!(p.items[1].revoke_marked);
+    assert!(p.items[6].lead_out_of_turn_marked);
+    assert_eq!(p.items[7].card, PlayCard::Unknown);
+    assert_eq!(p.items[8].card, PlayCard::Next);
+    assert!(p.star.is_none());
+}
+
+#[test]
+fn play_bad_cards_and_markers() {
+    // Verifier cases: S1, HHT, KT, CS, "--" are not cards; ^R ^R, ^R ^L are doubled.
+    let text = "[Deal \"N:- - - -\"]\n[Declarer \"S\"]\n[Contract \"4H\"]\n[Play \"W\"]\nS1 HHT KT CS --\n^R ^R C5 ^R ^L C2 ^I C3\n";
+    let (_, f) = decode_text(text);
+    assert_eq!(
+        rules(&f),
+        [
+            "pbn.play.card",
+            "pbn.play.card",
+            "pbn.play.card",
+            "pbn.play.card",
+            "pbn.play.card",
+            "pbn.irregularity",
+            "pbn.irregularity",
+            "pbn.irregularity"
+        ]
+    );
+}
+
+#[test]
+fn continuation_marker() {
+    // Verifier (2.0) cases: a call after '+', two '+' in the play.
+    let (_, f) = decode_text("[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass + Pass\n");
+    assert_eq!(rules(&f), ["pbn.continuation"]);
+    let (_, f) = decode_text("[Deal \"N:- - - -\"]\n[Declarer \"N\"]\n[Contract \"6S\"]\n[Play \"E\"]\nD3 DA S5 D4\n+ + - SA\n");
+    assert_eq!(rules(&f), ["pbn.continuation"]);
+}
+
+#[test]
+fn sections_need_their_tags() {
+    // 3.1: Dealer before an auction; Deal, Declarer, Contract before a play.
+    let (_, f) = decode_text("[Auction \"W\"]\nPass\n[Play \"W\"]\nSA\n");
+    assert_eq!(rules(&f), ["pbn.section.requires"; 4]);
+}
+
+#[test]
+fn tag_values() {
+    let cases = [
+        ("[Dealer \"Black\"]", "pbn.tag.value"),
+        ("[Vulnerable \"E\"]", "pbn.tag.value"),
+        ("[Declarer \"White\"]", "pbn.tag.value"),
+        ("[Contract \"5Hearts\"]", "pbn.tag.value"),
+        ("[Result \"C-2\"]", "pbn.tag.value"),
+        ("[Score \"10.a\"]", "pbn.tag.value"),
+        ("[ScoreIMP \"10. 10\"]", "pbn.tag.value"),
+        ("[ScorePercentage \"-10\"]", "pbn.tag.value"),
+        ("[ScoreRubber \"a\"]", "pbn.tag.value"),
+        ("[OptimumScore \"100\"]", "pbn.tag.value"),
+        ("[Deal \"W:KQT2.AT.J6542.85  - - -\"]", "pbn.tag.deal"),
+        ("[Date \"1995.o6.10\"]", "pbn.tag.format"),
+        ("[Round \"&\"]", "pbn.tag.format"),
+        ("[Board \"0\"]", "pbn.tag.format"),
+        ("[Scoring \";\"]", "pbn.tag.format"),
+        ("[Room \"Blue\"]", "pbn.tag.format"),
+        ("[Time \"25:00:00\"]", "pbn.tag.format"),
+        ("[Wrong \"Unknown tag\"]", "pbn.tag.unknown"),
+    ];
+    for (text, rule) in cases {
+        let (_, f) = decode_text(text);
+        assert_eq!(rules(&f), [rule], "{text}");
+    }
+}
+
+#[test]
+fn unknown_and_empty_values_are_not_findings() {
+    // 3.4: "?" is an unknown mandatory value, "" an inappropriate one.
+    let text = "[Event \"?\"]\n[Date \"?\"]\n[Board \"?\"]\n[Dealer \"\"]\n[Declarer \"?\"]\n[Contract \"\"]\n[Result \"\"]\n[Room \"\"]\n";
+    let (b, f) = decode_text(text);
+    assert!(f.is_empty(), "{f:#?}");
+    assert!(b.declarer.is_none());
+    assert_eq!(b.result.unwrap().value, None);
+}
+
+#[test]
+fn room_and_declarer_swap() {
+    let (b, f) = decode_text("[Room \"Closed\"]\n[Declarer \"^N\"]\n");
+    assert!(f.is_empty());
+    assert_eq!(b.room, Some(Room::Closed));
+    assert_eq!(b.declarer.unwrap().value, DeclarerTag::Seat { seat: Seat::North, swapped: true });
+}
+
+#[test]
+fn tables_columns_rows_and_errors() {
+    // Verifier (2.0) cases: bad width specifiers, missing elements, a comment after
+    // an element; a comment right after the tag is allowed (5.1).
+    // (Values as written in the file: `\\` is one backslash after unescaping.)
+    for spec in ["Rank;Call\\\\", "Rank;Call\\L", "Rank;Call\\ x"] {
+        let text = format!("[ActionTable \"{spec}\"]\n");
+        let (_, f) = decode_text(&text);
+        assert_eq!(rules(&f), ["pbn.table"], "{spec}");
+    }
+    let (_, f) = decode_text("[ActionTable \"Rank;Call\\4L;Percentage\\3R\"]\n{ fine }\n1 4H 100\n2 4D\n");
+    assert_eq!(rules(&f), ["pbn.table"]);
+    assert!(f[0].message.contains("5 elements"), "{}", f[0].message);
+    let (_, f) = decode_text("[ActionTable \"Rank;Call\"]\n1 4H ; no comment allowed\n");
+    assert_eq!(rules(&f), ["pbn.table"]);
+}
+
+#[test]
+fn table_view_rows() {
+    let mut rec = RawRecord::default();
+    let text = "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT  2\nN  S 11\n";
+    Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+    let tag = rec.find_tag("OptimumResultTable").unwrap();
+    let view = TableView::new(&rec, tag).unwrap();
+    assert_eq!(view.column("Result"), Some(2));
+    let rows: Vec<Vec<&[u8]>> = view.rows().map(|r| r.iter().map(|t| rec.text(t.text)).collect()).collect();
+    assert_eq!(rows, [vec![&b"N"[..], b"NT", b"2"], vec![&b"N"[..], b"S", b"11"]]);
+}
