@@ -53,8 +53,12 @@ pub fn contract_trick_points(c: Contract) -> i32 {
 /// assert_eq!(duplicate_score(c("3NT"), true, 10, false), 630);
 /// assert_eq!(duplicate_score(c("1NTX"), false, 8, false), 280);
 /// assert_eq!(duplicate_score(c("5HX"), false, 9, false), -300);
-/// assert_eq!(duplicate_score(c("7NTX"), false, 2, false), -3200);
-/// assert_eq!(duplicate_score(c("7NTX"), false, 2, true), -2300);
+/// // 12 down: 100 + 200 + 200 + 9 * 300; before 1987: 100 + 11 * 200.
+/// assert_eq!(duplicate_score(c("7NTX"), false, 1, false), -3200);
+/// assert_eq!(duplicate_score(c("7NTX"), false, 1, true), -2300);
+/// // 11 down: 100 + 200 + 200 + 8 * 300; before 1987: 100 + 10 * 200.
+/// assert_eq!(duplicate_score(c("7NTX"), false, 2, false), -2900);
+/// assert_eq!(duplicate_score(c("7NTX"), false, 2, true), -2100);
 /// ```
 pub fn duplicate_score(contract: Contract, vulnerable: bool, tricks: u8, old_mp: bool) -> i32 {
     let level = i32::from(contract.bid.level());
