@@ -58,69 +58,97 @@ pub const MAX_REMEMBERED_TAGS: usize = 1_000;
 /// Longest line PBN allows, in visible characters (255 with the CRLF line end).
 pub const PBN_MAX_LINE: usize = 253;
 
-/// Tags PBN defines that carry no section data.
-pub(crate) const PLAIN_TAGS: &[&str] = &[
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-    "Competition",
-    "DealId",
-    "Description",
-    "FrenchMP",
-    "Generator",
-    "Hidden",
-    "Room",
-    "Termination",
-    "Score",
-    "ScoreIMP",
-    "ScoreMP",
-    "ScorePercentage",
-    "ScoreRubber",
-    "ScoreRubberHistory",
-    "OptimumScore",
-    "BidSystemEW",
-    "BidSystemNS",
-    "PairEW",
-    "PairNS",
-    "WestNA",
-    "NorthNA",
-    "EastNA",
-    "SouthNA",
-    "WestType",
-    "NorthType",
-    "EastType",
-    "SouthType",
-    "EventDate",
-    "EventSponsor",
-    "HomeTeam",
-    "Round",
-    "Section",
-    "Stage",
-    "Table",
-    "VisitTeam",
-    "Time",
-    "UTCDate",
-    "UTCTime",
-    "TimeControl",
-    "TimeCall",
-    "TimeCard",
-    "Annotator",
-    "AnnotatorNA",
-    "Application",
-    "Mode",
-];
+/// Whether PBN defines `name` as a tag without section data (a `match`, compiled
+/// to a length switch).
+pub(crate) fn is_plain_tag(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"Event"
+            | b"Site"
+            | b"Date"
+            | b"Board"
+            | b"West"
+            | b"North"
+            | b"East"
+            | b"South"
+            | b"Dealer"
+            | b"Vulnerable"
+            | b"Deal"
+            | b"Scoring"
+            | b"Declarer"
+            | b"Contract"
+            | b"Result"
+            | b"Competition"
+            | b"DealId"
+            | b"Description"
+            | b"FrenchMP"
+            | b"Generator"
+            | b"Hidden"
+            | b"Room"
+            | b"Termination"
+            | b"Score"
+            | b"ScoreIMP"
+            | b"ScoreMP"
+            | b"ScorePercentage"
+            | b"ScoreRubber"
+            | b"ScoreRubberHistory"
+            | b"OptimumScore"
+            | b"BidSystemEW"
+            | b"BidSystemNS"
+            | b"PairEW"
+            | b"PairNS"
+            | b"WestNA"
+            | b"NorthNA"
+            | b"EastNA"
+            | b"SouthNA"
+            | b"WestType"
+            | b"NorthType"
+            | b"EastType"
+            | b"SouthType"
+            | b"EventDate"
+            | b"EventSponsor"
+            | b"HomeTeam"
+            | b"Round"
+            | b"Section"
+            | b"Stage"
+            | b"Table"
+            | b"VisitTeam"
+            | b"Time"
+            | b"UTCDate"
+            | b"UTCTime"
+            | b"TimeControl"
+            | b"TimeCall"
+            | b"TimeCard"
+            | b"Annotator"
+            | b"AnnotatorNA"
+            | b"Application"
+            | b"Mode"
+    )
+}
+
+/// FNV-1a: tag names are short and not attacker-chosen in a way that matters
+/// here (the map is capped at [`MAX_REMEMBERED_TAGS`] entries).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FnvMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
 
 /// Tags whose value may not be `#` or `##` (PBN 4.8).
 const NO_INHERIT: &[&str] = &[
@@ -205,7 +233,7 @@ struct Parser {
     section: Section,
     /// Index in `rec.tags` of the tag whose section is open.
     section_tag: Option<usize>,
-    memory: HashMap<Vec<u8>, Memory>,
+    memory: FnvMap<Vec<u8>, Memory>,
     carry: Option<Carry>,
     pending: Vec<u8>,
     pending_pos: Option<Pos>,
@@ -248,7 +276,7 @@ impl<R: Read> Reader<R> {
                 state: State::Normal,
                 section: Section::None,
                 section_tag: None,
-                memory: HashMap::new(),
+                memory: FnvMap::default(),
                 carry: None,
                 pending: Vec::new(),
                 pending_pos: None,
@@ -1037,18 +1065,17 @@ impl Parser {
             tokens: at..at,
             inherit,
         });
-        let name_str = std::str::from_utf8(rec.text(name)).unwrap_or("");
-        match name_str {
-            "Note" => {}
-            "Auction" => {
+        match rec.text(name) {
+            b"Note" => {}
+            b"Auction" => {
                 self.section = Section::Auction;
                 self.section_tag = Some(rec.tags.len() - 1);
             }
-            "Play" => {
+            b"Play" => {
                 self.section = Section::Play;
                 self.section_tag = Some(rec.tags.len() - 1);
             }
-            _ if PLAIN_TAGS.contains(&name_str) => {
+            n if is_plain_tag(n) => {
                 self.section = Section::None;
                 self.section_tag = None;
             }

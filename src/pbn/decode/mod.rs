@@ -35,7 +35,7 @@ fn is_known(name: &str) -> bool {
     const OTHER: &[&str] = &["Auction", "Play", "Note"];
     OTHER.contains(&name)
         || TABLE_TAGS.contains(&name)
-        || crate::pbn::reader::PLAIN_TAGS.contains(&name)
+        || crate::pbn::reader::is_plain_tag(name.as_bytes())
 }
 
 /// Decodes `rec` into `board` (cleared first), appending decode findings to `out`.
@@ -64,7 +64,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     for (index, tag) in rec.tags.iter().enumerate() {
         let name = std::str::from_utf8(rec.name(tag)).unwrap_or("");
         let raw = rec.value(tag);
-        let value = decode_short(raw, 300);
+        let value = crate::text::decode(raw);
         let value: &str = &value;
         match name {
             "Auction" => part = Some(Part::Auction),

@@ -53,7 +53,7 @@ impl Notes {
         part: Option<Part>,
         sink: &mut Sink,
     ) {
-        let value = decode_short(rec.value(tag), 200);
+        let value = crate::text::decode(rec.value(tag));
         let n = match parse_note(&value) {
             Ok(n) => n,
             Err(why) => return sink.add(rules::NOTE, tag.value_pos, format!("Note tag: {why}")),
@@ -99,7 +99,8 @@ impl Notes {
                 b"Auction" => part = Some(0),
                 b"Play" => part = Some(1),
                 b"Note" => {
-                    if let (Some(p), Ok(n)) = (part, parse_note(&decode_short(rec.value(tag), 200)))
+                    if let (Some(p), Ok(n)) =
+                        (part, parse_note(&crate::text::decode(rec.value(tag))))
                         && self.referenced[p] & (1 << n) == 0
                         && self.defined[p] & (1 << n) != 0
                     {
@@ -246,7 +247,7 @@ pub(super) fn auction(
     notes: &mut Notes,
     sink: &mut Sink,
 ) {
-    let value = decode_short(rec.value(tag), 20);
+    let value = crate::text::decode(rec.value(tag));
     let first = match parse_seat(&value) {
         Ok(s) => Some(s),
         Err(why) => {
@@ -409,7 +410,7 @@ pub(super) fn play(
     notes: &mut Notes,
     sink: &mut Sink,
 ) {
-    let value = decode_short(rec.value(tag), 20);
+    let value = crate::text::decode(rec.value(tag));
     let first = match parse_seat(&value) {
         Ok(s) => Some(s),
         Err(why) => {

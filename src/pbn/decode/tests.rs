@@ -68,8 +68,17 @@ D4 DK H5 H7
     assert_eq!(b.number.unwrap().value, 1);
     assert_eq!(b.dealer.unwrap().value, Seat::North);
     assert_eq!(b.vulnerability.unwrap().value, crate::Vulnerability::None);
-    assert_eq!(b.declarer.unwrap().value, DeclarerTag::Seat { seat: Seat::South, swapped: false });
-    assert_eq!(b.contract.unwrap().value, ContractTag::Contract("5HX".parse().unwrap()));
+    assert_eq!(
+        b.declarer.unwrap().value,
+        DeclarerTag::Seat {
+            seat: Seat::South,
+            swapped: false
+        }
+    );
+    assert_eq!(
+        b.contract.unwrap().value,
+        ContractTag::Contract("5HX".parse().unwrap())
+    );
     assert_eq!(b.result.unwrap().value.unwrap().declarer, Some(9));
     assert!(b.scoring.contains(crate::bridge::Scoring::IMP));
     let a = b.auction.as_ref().unwrap();
@@ -82,10 +91,16 @@ D4 DK H5 H7
     let p = b.play.as_ref().unwrap();
     assert_eq!(p.first, Some(Seat::West));
     assert_eq!(p.items.len(), 28);
-    assert_eq!(p.items[0].card, PlayCard::Card("SK".parse::<Card>().unwrap()));
+    assert_eq!(
+        p.items[0].card,
+        PlayCard::Card("SK".parse::<Card>().unwrap())
+    );
     assert_eq!(p.items[0].note, Some(1));
     assert_eq!(p.items[24].card, PlayCard::Unknown);
-    assert_eq!(p.items[27].card, PlayCard::Card("H2".parse::<Card>().unwrap()));
+    assert_eq!(
+        p.items[27].card,
+        PlayCard::Card("H2".parse::<Card>().unwrap())
+    );
     assert!(p.star.is_some());
 }
 
@@ -94,10 +109,24 @@ fn auction_dash_allpass_and_irregularities() {
     // 3.5: "-" before the dealer; 3.9 examples (A) and (B).
     let (b, f) = decode_text("[Dealer \"N\"]\n[Auction \"W\"]\n- 1D ^I 1C ^S 1H AP\n");
     assert!(f.is_empty(), "{f:#?}");
-    let items: Vec<AuctionCall> = b.auction.as_ref().unwrap().items.iter().map(|i| i.call).collect();
+    let items: Vec<AuctionCall> = b
+        .auction
+        .as_ref()
+        .unwrap()
+        .items
+        .iter()
+        .map(|i| i.call)
+        .collect();
     assert_eq!(
         items,
-        [AuctionCall::NotYet, call("1D"), call("1C"), AuctionCall::Skipped, call("1H"), AuctionCall::AllPass]
+        [
+            AuctionCall::NotYet,
+            call("1D"),
+            call("1C"),
+            AuctionCall::Skipped,
+            call("1H"),
+            AuctionCall::AllPass
+        ]
     );
     let a = b.auction.unwrap();
     assert!(a.items[2].insufficient_marked);
@@ -141,7 +170,13 @@ fn notes_missing_unused_and_malformed() {
     r.sort();
     assert_eq!(
         r,
-        ["pbn.note", "pbn.note", "pbn.note", "pbn.note", "pbn.note.unused"],
+        [
+            "pbn.note",
+            "pbn.note",
+            "pbn.note",
+            "pbn.note",
+            "pbn.note.unused"
+        ],
         "{f:#?}"
     );
     let missing = f.iter().find(|x| x.message.contains("=3=")).unwrap();
@@ -187,7 +222,9 @@ fn continuation_marker() {
     // Verifier (2.0) cases: a call after '+', two '+' in the play.
     let (_, f) = decode_text("[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass + Pass\n");
     assert_eq!(rules(&f), ["pbn.continuation"]);
-    let (_, f) = decode_text("[Deal \"N:- - - -\"]\n[Declarer \"N\"]\n[Contract \"6S\"]\n[Play \"E\"]\nD3 DA S5 D4\n+ + - SA\n");
+    let (_, f) = decode_text(
+        "[Deal \"N:- - - -\"]\n[Declarer \"N\"]\n[Contract \"6S\"]\n[Play \"E\"]\nD3 DA S5 D4\n+ + - SA\n",
+    );
     assert_eq!(rules(&f), ["pbn.continuation"]);
 }
 
@@ -241,7 +278,13 @@ fn room_and_declarer_swap() {
     let (b, f) = decode_text("[Room \"Closed\"]\n[Declarer \"^N\"]\n");
     assert!(f.is_empty());
     assert_eq!(b.room, Some(Room::Closed));
-    assert_eq!(b.declarer.unwrap().value, DeclarerTag::Seat { seat: Seat::North, swapped: true });
+    assert_eq!(
+        b.declarer.unwrap().value,
+        DeclarerTag::Seat {
+            seat: Seat::North,
+            swapped: true
+        }
+    );
 }
 
 #[test]
@@ -254,7 +297,8 @@ fn tables_columns_rows_and_errors() {
         let (_, f) = decode_text(&text);
         assert_eq!(rules(&f), ["pbn.table"], "{spec}");
     }
-    let (_, f) = decode_text("[ActionTable \"Rank;Call\\4L;Percentage\\3R\"]\n{ fine }\n1 4H 100\n2 4D\n");
+    let (_, f) =
+        decode_text("[ActionTable \"Rank;Call\\4L;Percentage\\3R\"]\n{ fine }\n1 4H 100\n2 4D\n");
     assert_eq!(rules(&f), ["pbn.table"]);
     assert!(f[0].message.contains("5 elements"), "{}", f[0].message);
     let (_, f) = decode_text("[ActionTable \"Rank;Call\"]\n1 4H ; no comment allowed\n");
@@ -269,6 +313,12 @@ fn table_view_rows() {
     let tag = rec.find_tag("OptimumResultTable").unwrap();
     let view = TableView::new(&rec, tag).unwrap();
     assert_eq!(view.column("Result"), Some(2));
-    let rows: Vec<Vec<&[u8]>> = view.rows().map(|r| r.iter().map(|t| rec.text(t.text)).collect()).collect();
-    assert_eq!(rows, [vec![&b"N"[..], b"NT", b"2"], vec![&b"N"[..], b"S", b"11"]]);
+    let rows: Vec<Vec<&[u8]>> = view
+        .rows()
+        .map(|r| r.iter().map(|t| rec.text(t.text)).collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [vec![&b"N"[..], b"NT", b"2"], vec![&b"N"[..], b"S", b"11"]]
+    );
 }

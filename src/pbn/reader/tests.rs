@@ -51,7 +51,12 @@ fn section(rec: &RawRecord, tag: &str) -> Vec<(TokenKind, String)> {
     let t = rec.find_tag(tag).unwrap();
     rec.section(t)
         .iter()
-        .map(|tok| (tok.kind, String::from_utf8_lossy(rec.text(tok.text)).into_owned()))
+        .map(|tok| {
+            (
+                tok.kind,
+                String::from_utf8_lossy(rec.text(tok.text)).into_owned(),
+            )
+        })
         .collect()
 }
 
@@ -155,7 +160,8 @@ fn percent_not_in_first_column_is_not_an_escape() {
 
 #[test]
 fn comments_are_kept_with_their_position() {
-    let text = "{before}\n[Event \"x\"] ; after event\n[Dealer \"N\"]\n[Auction \"N\"]\n1C {on 1C} Pass\n";
+    let text =
+        "{before}\n[Event \"x\"] ; after event\n[Dealer \"N\"]\n[Auction \"N\"]\n1C {on 1C} Pass\n";
     let r = one(text);
     let c: Vec<(String, Pos, bool, u32, u32)> = r
         .comments
@@ -193,7 +199,9 @@ fn brace_comments_do_not_nest_and_hide_semicolons() {
 #[test]
 fn brace_comment_spans_lines_and_blank_lines_inside_do_not_end_the_game() {
     // 3: "a comment may include semi-empty lines that do not end the game".
-    let v = read_all("[Event \"x\"]\n{ line one\n\n% in a comment since 2.1\nline two }\n[Board \"1\"]\n");
+    let v = read_all(
+        "[Event \"x\"]\n{ line one\n\n% in a comment since 2.1\nline two }\n[Board \"1\"]\n",
+    );
     assert_eq!(v.len(), 1);
     assert_eq!(
         v[0].text(v[0].comments[0].text),
@@ -217,7 +225,8 @@ fn semi_empty_lines_separate_records() {
 
 #[test]
 fn record_without_blank_line_is_a_notice_and_both_are_read() {
-    let text = "[Event \"A\"]\n[Board \"1\"]\n[Auction \"N\"]\n1C AP\n[Event \"B\"]\n[Board \"2\"]\n";
+    let text =
+        "[Event \"A\"]\n[Board \"1\"]\n[Auction \"N\"]\n1C AP\n[Event \"B\"]\n[Board \"2\"]\n";
     let v = read_all(text);
     assert_eq!(v.len(), 2);
     assert_eq!(tags(&v[0])[0], ("Event".into(), "A".into()));
@@ -283,7 +292,9 @@ fn play_tokens_with_notes_and_dashes() {
     let s: Vec<String> = section(&r, "Play").into_iter().map(|t| t.1).collect();
     assert_eq!(
         s,
-        ["SK", "1", "H3", "R", "S4", "S3", "-", "-", "-", "H2", "+", "*"]
+        [
+            "SK", "1", "H3", "R", "S4", "S3", "-", "-", "-", "H2", "+", "*"
+        ]
     );
 }
 
@@ -332,8 +343,13 @@ fn hash_without_previous_value_is_empty() {
 
 #[test]
 fn double_hash_applies_to_all_later_games_until_redefined() {
-    let v = read_all("[Date \"##1998.01.15\"]\n[Board \"1\"]\n\n[Board \"2\"]\n\n[Date \"1998.01.16\"]\n[Board \"3\"]\n\n[Board \"4\"]\n");
-    let date = |r: &RawRecord| r.tag("Date").map(|d| String::from_utf8_lossy(d).into_owned());
+    let v = read_all(
+        "[Date \"##1998.01.15\"]\n[Board \"1\"]\n\n[Board \"2\"]\n\n[Date \"1998.01.16\"]\n[Board \"3\"]\n\n[Board \"4\"]\n",
+    );
+    let date = |r: &RawRecord| {
+        r.tag("Date")
+            .map(|d| String::from_utf8_lossy(d).into_owned())
+    };
     assert_eq!(date(&v[0]).as_deref(), Some("1998.01.15"));
     assert_eq!(date(&v[1]).as_deref(), Some("1998.01.15"));
     assert_eq!(v[1].find_tag("Date").unwrap().inherit, Inherit::Sticky);
@@ -378,15 +394,24 @@ fn unknown_tags_may_carry_section_data() {
 #[test]
 fn quirk_latin1_bytes_are_kept() {
     // 2.2: PBN is ISO 8859-1; the bytes of a value are kept as written.
-    let v = read_all_chunked(b"[West \"M\xFCller\"]\n[Site \"Des Indes\xA0- The Hague\"]\n", 3);
+    let v = read_all_chunked(
+        b"[West \"M\xFCller\"]\n[Site \"Des Indes\xA0- The Hague\"]\n",
+        3,
+    );
     assert_eq!(v[0].tag("West"), Some(&b"M\xFCller"[..]));
     assert!(v[0].findings.is_empty());
-    assert_eq!(crate::text::decode(v[0].tag("West").unwrap()), "M\u{fc}ller");
+    assert_eq!(
+        crate::text::decode(v[0].tag("West").unwrap()),
+        "M\u{fc}ller"
+    );
 }
 
 #[test]
 fn quirk_crlf_line_ends() {
-    let v = read_all_chunked(b"[Board \"1\"]\r\n[Auction \"N\"]\r\n1C Pass\r\n\r\n[Board \"2\"]\r\n", 5);
+    let v = read_all_chunked(
+        b"[Board \"1\"]\r\n[Auction \"N\"]\r\n1C Pass\r\n\r\n[Board \"2\"]\r\n",
+        5,
+    );
     assert_eq!(v.len(), 2);
     assert_eq!(v[0].tag("Board"), Some(&b"1"[..]));
     let last = v[0].tokens.last().unwrap();
@@ -417,7 +442,10 @@ fn quirk_unterminated_brace_resumes_at_the_next_record() {
     assert_eq!(v.len(), 3);
     assert_eq!(rules_of(&v[0]), ["pbn.syntax.comment"]);
     assert_eq!(v[0].findings[0].pos, Pos::new(2, 1));
-    assert_eq!(v[0].text(v[0].comments[0].text), b" a comment that never closes\nmore text\n");
+    assert_eq!(
+        v[0].text(v[0].comments[0].text),
+        b" a comment that never closes\nmore text\n"
+    );
     assert_eq!(
         tags(&v[1]),
         [("Board".into(), "2".into()), ("Site".into(), "S".into())]
@@ -447,7 +475,13 @@ fn over_long_line_is_cut_with_a_finding_and_the_next_record_is_read() {
     let mut text = b"[Event \"".to_vec();
     text.extend(std::iter::repeat_n(b'x', 1000));
     text.extend_from_slice(b"\"]\n\n[Board \"2\"]\n");
-    let mut r = Reader::with_limits(&text[..], Limits { max_line: 100, ..Limits::default() });
+    let mut r = Reader::with_limits(
+        &text[..],
+        Limits {
+            max_line: 100,
+            ..Limits::default()
+        },
+    );
     let mut rec = RawRecord::default();
     assert!(r.read_record(&mut rec).unwrap());
     let rules = rules_of(&rec);
