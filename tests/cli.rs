@@ -1,0 +1,137 @@
+//! The `kibitz` binary: arguments, output formats and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn kibitz(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kibitz"));
+    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    let mut child = cmd.spawn().unwrap();
+    if let Some(s) = stdin {
+        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("kibitz-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const CLEAN: &str = "[Event \"x\"]\n[Board \"1\"]\n";
+const BROKEN: &str = "[Event \"x\"]\n[Dealer \"Black\"]\n\n[Board \"2\"]\n";
+
+#[test]
+fn clean_input_exits_0() {
+    let o = kibitz(&["audit", "-"], Some(CLEAN));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("records: 1 read, 0 with findings, 0 with violations"));
+}
+
+#[test]
+fn violations_exit_1_with_file_line_col_severity_rule_message() {
+    let o = kibitz(&["audit", "-"], Some(BROKEN));
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let first = out.lines().next().unwrap();
+    // [Dealer "Black"]: the value's quote is at line 2, column 9.
+    assert_eq!(
+        first,
+        "<stdin>:2:9: violation pbn.tag.value: Dealer tag: `Black` is not a seat (N, E, S or W)"
+    );
+    assert!(out.contains("records: 2 read, 1 with findings, 1 with violations"), "{out}");
+    assert!(out.contains("pbn.tag.value"), "{out}");
+}
+
+#[test]
+fn missing_file_exits_2_and_the_rest_is_still_audited() {
+    let d = tempdir("missing");
+    let good = d.join("a.pbn");
+    std::fs::write(&good, BROKEN).unwrap();
+    let o = kibitz(&["audit", d.join("nope.pbn").to_str().unwrap(), good.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nope.pbn"));
+    assert!(stdout(&o).contains("pbn.tag.value"));
+    assert!(stdout(&o).contains("1 unreadable"));
+}
+
+#[test]
+fn usage_error_exits_2() {
+    assert_eq!(kibitz(&["audit"], None).status.code(), Some(2));
+    assert_eq!(kibitz(&["frobnicate"], None).status.code(), Some(2));
+    assert_eq!(kibitz(&["audit", "--format", "xml", "-"], Some(CLEAN)).status.code(), Some(2));
+}
+
+#[test]
+fn json_lines_one_object_per_finding_then_a_summary() {
+    let o = kibitz(&["audit", "--format", "json", "-"], Some(BROKEN));
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> =
+        stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    let f = &lines[0];
+    assert_eq!(f["file"], "<stdin>");
+    assert_eq!(f["record"], 1);
+    assert_eq!(f["line"], 2);
+    assert_eq!(f["column"], 9);
+    assert_eq!(f["game"], "bridge");
+    assert_eq!(f["rule"], "pbn.tag.value");
+    assert_eq!(f["severity"], "violation");
+    let s = &lines[1]["summary"];
+    assert_eq!(s["records"], 2);
+    assert_eq!(s["violations"], 1);
+    assert_eq!(s["rules"]["pbn.tag.value"]["findings"], 1);
+}
+
+#[test]
+fn directories_are_walked_and_other_files_skipped() {
+    let d = tempdir("walk");
+    std::fs::create_dir_all(d.join("sub")).unwrap();
+    std::fs::write(d.join("one.pbn"), CLEAN).unwrap();
+    std::fs::write(d.join("sub/two.PBN"), BROKEN).unwrap();
+    std::fs::write(d.join("sub/readme.txt"), "not a game").unwrap();
+    let o = kibitz(&["audit", d.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("files: 2 audited, 0 unreadable, 1 skipped"), "{out}");
+    assert!(out.contains("records: 3 read"), "{out}");
+    assert!(out.lines().next().unwrap().contains("two.PBN:2:9"), "{out}");
+}
+
+#[test]
+fn findings_keep_file_order_with_many_jobs() {
+    let d = tempdir("order");
+    for i in 0..12 {
+        std::fs::write(d.join(format!("f{i:02}.pbn")), BROKEN).unwrap();
+    }
+    let o = kibitz(&["audit", "-j", "4", d.to_str().unwrap()], None);
+    let files: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| l.contains(": violation pbn.tag.value"))
+        .map(|l| l.split(':').next().unwrap().to_string())
+        .collect();
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files.len(), 12);
+    assert_eq!(files, sorted);
+}
+
+#[test]
+fn rules_and_explain() {
+    let o = kibitz(&["rules", "pbn.syntax"], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).lines().any(|l| l.starts_with("pbn.syntax.tag ") && l.contains("violation")));
+    let o = kibitz(&["explain", "pbn.tag.deal"], None);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("Source: PBN 2.1"), "{out}");
+    assert!(out.contains("Illegal example:"), "{out}");
+    assert_eq!(kibitz(&["explain", "no.such.rule"], None).status.code(), Some(2));
+}
