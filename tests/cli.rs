@@ -6,7 +6,11 @@ use std::process::{Command, Output, Stdio};
 fn kibitz(args: &[&str], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kibitz"));
     cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
-    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
+    cmd.stdin(if stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    });
     let mut child = cmd.spawn().unwrap();
     if let Some(s) = stdin {
         child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
@@ -46,7 +50,10 @@ fn violations_exit_1_with_file_line_col_severity_rule_message() {
         first,
         "<stdin>:2:9: violation pbn.tag.value: Dealer tag: `Black` is not a seat (N, E, S or W)"
     );
-    assert!(out.contains("records: 2 read, 1 with findings, 1 with violations"), "{out}");
+    assert!(
+        out.contains("records: 2 read, 1 with findings, 1 with violations"),
+        "{out}"
+    );
     assert!(out.contains("pbn.tag.value"), "{out}");
 }
 
@@ -55,7 +62,14 @@ fn missing_file_exits_2_and_the_rest_is_still_audited() {
     let d = tempdir("missing");
     let good = d.join("a.pbn");
     std::fs::write(&good, BROKEN).unwrap();
-    let o = kibitz(&["audit", d.join("nope.pbn").to_str().unwrap(), good.to_str().unwrap()], None);
+    let o = kibitz(
+        &[
+            "audit",
+            d.join("nope.pbn").to_str().unwrap(),
+            good.to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("nope.pbn"));
     assert!(stdout(&o).contains("pbn.tag.value"));
@@ -66,15 +80,22 @@ fn missing_file_exits_2_and_the_rest_is_still_audited() {
 fn usage_error_exits_2() {
     assert_eq!(kibitz(&["audit"], None).status.code(), Some(2));
     assert_eq!(kibitz(&["frobnicate"], None).status.code(), Some(2));
-    assert_eq!(kibitz(&["audit", "--format", "xml", "-"], Some(CLEAN)).status.code(), Some(2));
+    assert_eq!(
+        kibitz(&["audit", "--format", "xml", "-"], Some(CLEAN))
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]
 fn json_lines_one_object_per_finding_then_a_summary() {
     let o = kibitz(&["audit", "--format", "json", "-"], Some(BROKEN));
     assert_eq!(o.status.code(), Some(1));
-    let lines: Vec<serde_json::Value> =
-        stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 2);
     let f = &lines[0];
     assert_eq!(f["file"], "<stdin>");
@@ -100,7 +121,10 @@ fn directories_are_walked_and_other_files_skipped() {
     let o = kibitz(&["audit", d.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
-    assert!(out.contains("files: 2 audited, 0 unreadable, 1 skipped"), "{out}");
+    assert!(
+        out.contains("files: 2 audited, 0 unreadable, 1 skipped"),
+        "{out}"
+    );
     assert!(out.contains("records: 3 read"), "{out}");
     assert!(out.lines().next().unwrap().contains("two.PBN:2:9"), "{out}");
 }
@@ -127,11 +151,18 @@ fn findings_keep_file_order_with_many_jobs() {
 fn rules_and_explain() {
     let o = kibitz(&["rules", "pbn.syntax"], None);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).lines().any(|l| l.starts_with("pbn.syntax.tag ") && l.contains("violation")));
+    assert!(
+        stdout(&o)
+            .lines()
+            .any(|l| l.starts_with("pbn.syntax.tag ") && l.contains("violation"))
+    );
     let o = kibitz(&["explain", "pbn.tag.deal"], None);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     assert!(out.contains("Source: PBN 2.1"), "{out}");
     assert!(out.contains("Illegal example:"), "{out}");
-    assert_eq!(kibitz(&["explain", "no.such.rule"], None).status.code(), Some(2));
+    assert_eq!(
+        kibitz(&["explain", "no.such.rule"], None).status.code(),
+        Some(2)
+    );
 }

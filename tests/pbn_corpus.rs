@@ -15,7 +15,11 @@ fn every_corpus_file_is_read_and_records_match_an_independent_count() {
     let Some(root) = common::corpus() else { return };
     let dir = root.join("bridge/pbn");
     let files = common::files_with_ext(&dir, "pbn");
-    assert!(files.len() > 600, "expected the full corpus, found {} files", files.len());
+    assert!(
+        files.len() > 600,
+        "expected the full corpus, found {} files",
+        files.len()
+    );
     let mut ours = BTreeMap::new();
     let mut rec = RawRecord::default();
     for f in &files {
@@ -26,7 +30,12 @@ fn every_corpus_file_is_read_and_records_match_an_independent_count() {
             n += 1;
             assert_eq!(rec.index as u64, n);
         }
-        assert_eq!(r.bytes_read(), std::fs::metadata(f).unwrap().len(), "{} not read to the end", f.display());
+        assert_eq!(
+            r.bytes_read(),
+            std::fs::metadata(f).unwrap().len(),
+            "{} not read to the end",
+            f.display()
+        );
         ours.insert(f.display().to_string(), n);
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/count_pbn_records.py");

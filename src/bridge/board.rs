@@ -125,14 +125,17 @@ pub struct SideScore<T> {
 /// use kibitz::bridge::Centi;
 /// assert_eq!(Centi::parse("-3.5"), Some(Centi(-350)));
 /// assert_eq!(Centi::parse("12"), Some(Centi(1200)));
-/// assert_eq!(Centi::parse("1.234"), None);
+/// assert_eq!(Centi::parse("1.235"), Some(Centi(124)));
+/// assert_eq!(Centi::parse("50."), Some(Centi(5000)));
+/// assert_eq!(Centi::parse(".5"), None);
 /// assert_eq!(Centi(-350).to_string(), "-3.5");
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Centi(pub i64);
 
 impl Centi {
-    /// Parses an optionally signed decimal with at most two decimals.
+    /// Parses an optionally signed decimal (`12`, `-3.5`, `50.`, `0.1000`),
+    /// rounding to hundredths (half away from zero).
     pub fn parse(s: &str) -> Option<Centi> {
         let (neg, body) = match s.as_bytes().first()? {
             b'-' => (true, &s[1..]),
@@ -140,22 +143,19 @@ impl Centi {
             _ => (false, s),
         };
         let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-        if int.is_empty() && frac.is_empty()
+        if int.is_empty()
             || !int.bytes().all(|b| b.is_ascii_digit())
             || !frac.bytes().all(|b| b.is_ascii_digit())
-            || frac.len() > 2
-            || (body.contains('.') && frac.is_empty())
             || int.len() > 15
         {
             return None;
         }
-        let i: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
-        let f: i64 = match frac.len() {
-            0 => 0,
-            1 => frac.parse::<i64>().ok()? * 10,
-            _ => frac.parse().ok()?,
-        };
-        let v = i * 100 + f;
+        let i: i64 = int.parse().ok()?;
+        let digit = |k: usize| frac.as_bytes().get(k).map_or(0, |d| i64::from(d - b'0'));
+        let mut v = i * 100 + digit(0) * 10 + digit(1);
+        if digit(2) >= 5 {
+            v += 1;
+        }
         Some(Centi(if neg { -v } else { v }))
     }
 }

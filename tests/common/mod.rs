@@ -13,7 +13,10 @@ pub fn corpus() -> Option<PathBuf> {
     if root.is_dir() {
         Some(root)
     } else {
-        eprintln!("skipped: corpus not found at {} (set KIBITZ_CORPUS)", root.display());
+        eprintln!(
+            "skipped: corpus not found at {} (set KIBITZ_CORPUS)",
+            root.display()
+        );
         None
     }
 }

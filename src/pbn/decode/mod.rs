@@ -227,7 +227,17 @@ fn requires(rec: &RawRecord, sink: &mut Sink) {
         );
     }
     if let Some(p) = rec.find_tag("Play") {
-        for need in ["Deal", "Declarer", "Contract"] {
+        // An end position (Contract holds only the denomination, PBN 3.10) names
+        // its first leader in the Play tag and needs no Declarer.
+        let end_position = rec
+            .tag("Contract")
+            .is_some_and(|c| crate::Strain::from_ascii(c).is_some());
+        let needs: &[&str] = if end_position {
+            &["Deal", "Contract"]
+        } else {
+            &["Deal", "Declarer", "Contract"]
+        };
+        for &need in needs {
             if !has(need) {
                 sink.add(
                     rules::REQUIRES,

@@ -144,7 +144,8 @@ fn parse_tricks(s: &str) -> Result<u8, Reason> {
 /// `EW <v> NS <v>`. Returns (declarer, ns, ew) texts.
 #[allow(clippy::type_complexity)]
 fn side_forms(s: &str) -> Result<(Option<&str>, Option<&str>, Option<&str>), Reason> {
-    let words: SmallVec<[&str; 4]> = s.split(' ').collect();
+    // Import format: any amount of white space between the parts.
+    let words: SmallVec<[&str; 4]> = s.split_whitespace().collect();
     let bad =
         || format!("`{s}` is not one of the forms `<v>`, `NS <v>`, `EW <v>`, `NS <v> EW <v>`");
     match words.as_slice() {
@@ -244,6 +245,8 @@ pub fn parse_decimal_score(s: &str) -> Result<SideScore<Centi>, Reason> {
 /// ```
 /// use kibitz::pbn::decode::values::parse_percentage;
 /// assert!(parse_percentage("NS 51.32").is_ok());
+/// assert!(parse_percentage("EW 50. NS 50.0").is_ok());
+/// assert!(parse_percentage("0.1000").is_ok());
 /// assert!(parse_percentage("-10").is_err());
 /// ```
 pub fn parse_percentage(s: &str) -> Result<SideScore<Centi>, Reason> {
@@ -258,9 +261,24 @@ pub fn parse_percentage(s: &str) -> Result<SideScore<Centi>, Reason> {
 /// ```
 /// use kibitz::pbn::decode::values::parse_rubber;
 /// assert!(parse_rubber("NS 50/120").is_ok());
+/// assert_eq!(parse_rubber("EW 300/40 NS 50 / 70  ").unwrap().ns, Some((50, 70)));
 /// assert!(parse_rubber("a").is_err());
 /// ```
 pub fn parse_rubber(s: &str) -> Result<SideScore<(u32, u32)>, Reason> {
+    // Import format: spaces around the slash are accepted ("NS 50 / 70").
+    let mut joined = String::with_capacity(s.len());
+    let last = s.matches('/').count();
+    for (i, mut part) in s.split('/').enumerate() {
+        if i > 0 {
+            joined.push('/');
+            part = part.trim_start();
+        }
+        if i < last {
+            part = part.trim_end();
+        }
+        joined.push_str(part);
+    }
+    let s = joined.as_str();
     side_score(s, |v| {
         let bad = || format!("`{v}` is not `<above>/<below>` with whole numbers");
         let (a, b) = v.split_once('/').ok_or_else(bad)?;
