@@ -305,7 +305,7 @@ pub struct Play {
 }
 
 /// A bridge board: deal, auction, play, and the tags that state their outcome.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Board {
     /// Where the record starts.
     pub pos: Pos,

@@ -15,6 +15,7 @@ mod reader;
 pub mod rules;
 
 pub mod decode;
+pub mod writer;
 
 pub use raw::{
     Inherit, MAX_FINDINGS_PER_RECORD, RawComment, RawEscape, RawRecord, RawTag, RawToken, Span,

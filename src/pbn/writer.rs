@@ -1,0 +1,385 @@
+//! Writing PBN in export format (PBN 2.1 §2.1, §3): strict tag order, one tag per
+//! line, CRLF line ends, hands and calls upper case, the deal from the dealer, the
+//! auction from the dealer and the play in seat-order columns from the opening
+//! leader, four per line, `*` when the play stops early.
+
+use std::io::{self, Write};
+
+use crate::bridge::{
+    AuctionCall, Board, ContractTag, DeclarerTag, PlayCard, PlayOrder, Room, SideScore,
+};
+use crate::{BySeat, Card, Seat};
+
+/// The tags of a game that the [`Board`] does not carry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Identification {
+    /// Event tag.
+    pub event: String,
+    /// Site tag.
+    pub site: String,
+    /// Date tag (`YYYY.MM.DD`, `?` for unknown digits).
+    pub date: String,
+    /// Player names.
+    pub players: BySeat<String>,
+    /// Scoring tag (`MP`, `IMP`, ...); empty writes `""`.
+    pub scoring: String,
+}
+
+/// Writes games in PBN export format.
+///
+/// ```
+/// use kibitz::bridge::{At, Board, ContractTag, DeclarerTag, Deal};
+/// use kibitz::pbn::writer::{Identification, Writer};
+/// use kibitz::{Pos, Seat};
+/// let mut board = Board::default();
+/// board.dealer = Some(At::new(Seat::North, Pos::default()));
+/// let mut out = Vec::new();
+/// let mut w = Writer::new(&mut out).unwrap();
+/// w.write_game(&Identification::default(), &board).unwrap();
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"\"]\r\n"));
+/// assert!(text.contains("[Dealer \"N\"]\r\n"));
+/// ```
+pub struct Writer<W: Write> {
+    out: W,
+    games: usize,
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn side_score<T: std::fmt::Display>(s: &SideScore<T>) -> String {
+    match (&s.declarer, &s.ns, &s.ew) {
+        (Some(d), _, _) => d.to_string(),
+        (None, Some(ns), Some(ew)) => format!("NS {ns} EW {ew}"),
+        (None, Some(ns), None) => format!("NS {ns}"),
+        (None, None, Some(ew)) => format!("EW {ew}"),
+        (None, None, None) => String::new(),
+    }
+}
+
+impl<W: Write> Writer<W> {
+    /// Starts a file: writes `% PBN 2.1` and `% EXPORT`.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors of `out`.
+    pub fn new(mut out: W) -> io::Result<Writer<W>> {
+        out.write_all(b"% PBN 2.1\r\n% EXPORT\r\n")?;
+        Ok(Writer { out, games: 0 })
+    }
+
+    /// Gives back the output.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    fn tag(&mut self, name: &str, value: &str) -> io::Result<()> {
+        write!(self.out, "[{name} \"{}\"]\r\n", escape(value))
+    }
+
+    /// Writes one game: the 15 mandatory tags in order, the supplemental tags the
+    /// board has (alphabetically), then the auction and play sections.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors of the output; `InvalidInput` for a play in chronological order
+    /// (PBN needs seat-order columns).
+    pub fn write_game(&mut self, id: &Identification, b: &Board) -> io::Result<()> {
+        if self.games > 0 {
+            self.out.write_all(b"\r\n")?;
+        }
+        self.games += 1;
+        self.tag("Event", &id.event)?;
+        self.tag("Site", &id.site)?;
+        self.tag("Date", &id.date)?;
+        let board = b.number.map(|n| n.value.to_string()).unwrap_or_default();
+        self.tag("Board", &board)?;
+        for seat in [Seat::West, Seat::North, Seat::East, Seat::South] {
+            let name = match seat {
+                Seat::West => "West",
+                Seat::North => "North",
+                Seat::East => "East",
+                Seat::South => "South",
+            };
+            self.tag(name, &id.players[seat])?;
+        }
+        let dealer = b.dealer.map(|d| d.value);
+        self.tag(
+            "Dealer",
+            &dealer.map(|d| d.char().to_string()).unwrap_or_default(),
+        )?;
+        let vul = b
+            .vulnerability
+            .map(|v| v.value.to_string())
+            .unwrap_or_default();
+        self.tag("Vulnerable", &vul)?;
+        let deal = match &b.deal {
+            Some(d) => {
+                let first = dealer.unwrap_or(Seat::North);
+                let hands: Vec<String> = (0..4)
+                    .map(|i| match d.value.hands[first.add(i)] {
+                        Some(h) => h.to_string(),
+                        None => "-".to_string(),
+                    })
+                    .collect();
+                format!("{}:{}", first.char(), hands.join(" "))
+            }
+            None => String::new(),
+        };
+        self.tag("Deal", &deal)?;
+        self.tag("Scoring", &id.scoring)?;
+        let declarer = match b.declarer.map(|d| d.value) {
+            Some(DeclarerTag::Seat { seat, swapped }) => {
+                format!("{}{}", if swapped { "^" } else { "" }, seat.char())
+            }
+            Some(DeclarerTag::PassedOut) | None => String::new(),
+        };
+        self.tag("Declarer", &declarer)?;
+        let contract = match b.contract.map(|c| c.value) {
+            Some(ContractTag::Pass) => "Pass".to_string(),
+            Some(ContractTag::Contract(c)) => c.to_string(),
+            Some(ContractTag::Strain(s)) => s.to_string(),
+            None => String::new(),
+        };
+        self.tag("Contract", &contract)?;
+        let result = match b.result.and_then(|r| r.value) {
+            Some(r) => {
+                let caret = if r.agreed_wrong { "^" } else { "" };
+                let tricks = SideScore {
+                    declarer: r.declarer,
+                    ns: r.ns,
+                    ew: r.ew,
+                };
+                format!("{caret}{}", side_score(&tricks))
+            }
+            None => String::new(),
+        };
+        self.tag("Result", &result)?;
+        // Supplemental tags, alphabetically.
+        if let Some(r) = b.room {
+            self.tag("Room", if r == Room::Open { "Open" } else { "Closed" })?;
+        }
+        if let Some(s) = &b.score {
+            self.tag("Score", &side_score(&s.value))?;
+        }
+        if let Some(s) = &b.score_imp {
+            self.tag("ScoreIMP", &side_score(&s.value))?;
+        }
+        if let Some(a) = &b.auction {
+            self.auction(a, dealer)?;
+        }
+        if let Some(p) = &b.play {
+            self.play(p)?;
+        }
+        Ok(())
+    }
+
+    fn auction(&mut self, a: &crate::bridge::Auction, dealer: Option<Seat>) -> io::Result<()> {
+        let first = a.first.or(dealer).unwrap_or(Seat::North);
+        self.tag("Auction", &first.char().to_string())?;
+        let mut line: Vec<String> = Vec::new();
+        for item in &a.items {
+            let mut tok = match item.call {
+                AuctionCall::Call(c) => c.to_string(),
+                AuctionCall::Skipped => "^S".to_string(),
+                AuctionCall::NotYet => "-".to_string(),
+                AuctionCall::AllPass => "AP".to_string(),
+                AuctionCall::Next => "+".to_string(),
+            };
+            if item.insufficient_marked {
+                tok = format!("^I {tok}");
+            }
+            if let Some(n) = item.note {
+                tok = format!("{tok} ={n}=");
+            }
+            line.push(tok);
+            if line.len() == 4 {
+                write!(self.out, "{}\r\n", line.join(" "))?;
+                line.clear();
+            }
+        }
+        if a.star.is_some() {
+            line.push("*".to_string());
+        }
+        if !line.is_empty() {
+            write!(self.out, "{}\r\n", line.join(" "))?;
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, p: &crate::bridge::Play) -> io::Result<()> {
+        let first = p.first.unwrap_or(Seat::North);
+        self.tag("Play", &first.char().to_string())?;
+        if p.order != PlayOrder::SeatColumns {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "PBN writes the play in seat-order columns; convert a chronological play first",
+            ));
+        }
+        for row in p.items.chunks(4) {
+            let toks: Vec<String> = row
+                .iter()
+                .map(|i| {
+                    let mut t = match i.card {
+                        PlayCard::Card(c) => Card::to_string(&c),
+                        PlayCard::Unknown => "-".to_string(),
+                        PlayCard::Next => "+".to_string(),
+                    };
+                    if i.revoke_marked {
+                        t = format!("^R {t}");
+                    }
+                    if i.lead_out_of_turn_marked {
+                        t = format!("^L {t}");
+                    }
+                    if let Some(n) = i.note {
+                        t = format!("{t} ={n}=");
+                    }
+                    t
+                })
+                .collect();
+            write!(self.out, "{}\r\n", toks.join(" "))?;
+        }
+        if p.star.is_some() {
+            self.out.write_all(b"*\r\n")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pbn::{RawRecord, Reader, decode::decode};
+
+    fn decode_all(text: &[u8]) -> Vec<(Board, Vec<crate::Finding>)> {
+        let mut r = Reader::new(text);
+        let mut rec = RawRecord::default();
+        let mut out = Vec::new();
+        while r.read_record(&mut rec).unwrap() {
+            let mut b = Board::default();
+            let mut f = rec.findings.clone();
+            decode(&rec, &mut b, &mut f);
+            out.push((b, f));
+        }
+        out
+    }
+
+    /// Positions differ between two spellings of one game; clear them.
+    fn without_positions(mut b: Board) -> Board {
+        let z = crate::Pos::default();
+        b.pos = z;
+        macro_rules! clear {
+            ($($f:ident),*) => { $( if let Some(x) = b.$f.as_mut() { x.pos = z; } )* };
+        }
+        clear!(
+            number,
+            dealer,
+            vulnerability,
+            deal,
+            declarer,
+            contract,
+            result,
+            score,
+            score_imp
+        );
+        if let Some(a) = b.auction.as_mut() {
+            a.pos = z;
+            a.star = a.star.map(|_| z);
+            a.items.iter_mut().for_each(|i| i.pos = z);
+        }
+        if let Some(p) = b.play.as_mut() {
+            p.pos = z;
+            p.star = p.star.map(|_| z);
+            p.items.iter_mut().for_each(|i| i.pos = z);
+        }
+        b
+    }
+
+    const IMPORT: &str = "[Board \"5\"]\n[Dealer \"w\"]\n[Vulnerable \"Both\"]\n\
+        [Deal \"n:akqj.t98.765.432 - - -\"]\n[Declarer \"^e\"]\n[Contract \"3ntx\"]\n\
+        [Result \"^NS 4 EW 9\"]\n[Room \"Closed\"]\n[Score \"NS -200\"]\n[ScoreIMP \"EW 3.5\"]\n\
+        [Auction \"W\"]\n1C =1= 1H ^I 1D ^S\n3NT X AP\n[Note \"1:strong\"]\n\
+        [Play \"S\"]\nS2 ^R HA =1= - C2\n+ - - -\n*\n[Note \"1:Ace from AK\"]\n";
+
+    #[test]
+    fn import_to_export_and_back_keeps_the_game() {
+        let (first, f1) = decode_all(IMPORT.as_bytes()).remove(0);
+        assert!(f1.is_empty(), "{f1:#?}");
+        let mut out = Vec::new();
+        let mut w = Writer::new(&mut out).unwrap();
+        w.write_game(&Identification::default(), &first).unwrap();
+        w.write_game(&Identification::default(), &first).unwrap();
+        let all = decode_all(&out);
+        assert_eq!(all.len(), 2);
+        let (second, f2) = all.into_iter().next().unwrap();
+        // The export names notes but does not write Note tags it does not have.
+        assert!(f2.iter().all(|f| f.rule == "pbn.note"), "{f2:#?}");
+        assert_eq!(without_positions(second), without_positions(first));
+    }
+
+    #[test]
+    fn export_layout() {
+        let (b, _) = decode_all(IMPORT.as_bytes()).remove(0);
+        let id = Identification {
+            event: "Club \"Night\"".into(),
+            players: BySeat::new_with(|s| s.to_string()),
+            scoring: "IMP".into(),
+            ..Identification::default()
+        };
+        let mut out = Vec::new();
+        Writer::new(&mut out).unwrap().write_game(&id, &b).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.split("\r\n").collect();
+        let names: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix('[').and_then(|l| l.split(' ').next()))
+            .collect();
+        // PBN 3.4: the 15 mandatory tags in order, then supplemental tags sorted.
+        assert_eq!(
+            names,
+            [
+                "Event",
+                "Site",
+                "Date",
+                "Board",
+                "West",
+                "North",
+                "East",
+                "South",
+                "Dealer",
+                "Vulnerable",
+                "Deal",
+                "Scoring",
+                "Declarer",
+                "Contract",
+                "Result",
+                "Room",
+                "Score",
+                "ScoreIMP",
+                "Auction",
+                "Play"
+            ]
+        );
+        assert_eq!(lines[0], "% PBN 2.1");
+        assert_eq!(lines[2], "[Event \"Club \\\"Night\\\"\"]");
+        // The deal starts with the dealer (W); ranks upper case, descending.
+        assert!(
+            text.contains("[Deal \"W:- AKQJ.T98.765.432 - -\"]"),
+            "{text}"
+        );
+        assert!(text.contains("[Declarer \"^E\"]"));
+        assert!(text.contains("[Contract \"3NTX\"]"));
+        assert!(text.contains("[Result \"^NS 4 EW 9\"]"));
+        assert!(
+            text.contains("\r\n1C =1= 1H ^I 1D ^S\r\n3NT X AP\r\n[Play \"S\"]\r\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\r\nS2 ^R HA =1= - C2\r\n+ - - -\r\n*\r\n"),
+            "{text}"
+        );
+        assert!(!text.contains('\t'));
+    }
+}
