@@ -185,13 +185,11 @@ impl RawRecord {
         self.end_line = 0;
     }
 
-    /// Whether the record has any tag, section token, stray text or finding.
-    /// Comments and escape lines alone do not make a record.
+    /// Whether the record has any tag, section token or stray text. Comments,
+    /// escape lines and findings alone do not make a record: a finding made
+    /// before the first of these belongs to the record that follows.
     pub fn has_content(&self) -> bool {
-        !self.tags.is_empty()
-            || !self.tokens.is_empty()
-            || self.start.line != 0
-            || !self.findings.is_empty()
+        !self.tags.is_empty() || !self.tokens.is_empty() || self.start.line != 0
     }
 
     /// The bytes of `span`.

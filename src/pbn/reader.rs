@@ -351,7 +351,9 @@ impl<R: Read> Reader<R> {
     }
 
     fn finish(&mut self, rec: &mut RawRecord) -> bool {
-        if !rec.has_content() {
+        // Findings with nothing after them (an unclosed comment at the end of the
+        // file) still make a record, so that they are reported and counted.
+        if !rec.has_content() && rec.findings.is_empty() {
             return false;
         }
         self.p.apply_sticky(rec);
