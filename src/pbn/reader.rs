@@ -330,9 +330,14 @@ impl<R: Read> Reader<R> {
             );
         }
         if let Some(pos) = p.pending_pos.take() {
-            let text = std::mem::take(&mut p.pending);
+            let mut text = std::mem::take(&mut p.pending);
             let out = p.line(rec, &text, pos.line, pos.col - 1, 0, true);
-            p.pending = text;
+            if p.pending_pos.is_none() {
+                // Keep the allocation; a new pending text (another split on the
+                // same line) must not be overwritten.
+                text.clear();
+                p.pending = text;
+            }
             if !matches!(out, Outcome::Continue) {
                 return Ok(self.finish(rec));
             }

@@ -252,6 +252,15 @@ fn record_without_blank_line_in_the_middle_of_a_line() {
     );
 }
 
+#[test]
+fn several_record_splits_on_one_line_end() {
+    // Found by fuzzing: a second split on the same line used to re-read the first
+    // pending text forever.
+    let v = read_all("[Board \"1\"\u{b2}[Board \"2\"] [Board \"3\"] [Board \"4\"]\n");
+    let boards: Vec<String> = v.iter().map(|r| tags(r)[0].1.clone()).collect();
+    assert_eq!(boards, ["1", "2", "3", "4"]);
+}
+
 // ---- 3.5, 3.6 section tokens ---------------------------------------------------
 
 #[test]
