@@ -37,6 +37,8 @@ pub mod audit;
 pub mod bridge;
 pub mod lines;
 pub mod pbn;
+pub mod ppn;
+pub mod preferans;
 pub mod rulebook;
 pub mod text;
 

@@ -1,0 +1,320 @@
+//! A preferans deal as recorded, free of any notation: what the rule module checks.
+//!
+//! Decoders ([`crate::ppn`] for the text and JSON forms) fill a [`Deal`]; every
+//! field is `None` when it was not written or could not be read (the decoder has
+//! reported why). Positions point at each field, so findings can name the place.
+//! Entries that the notation writes in deal order (cards, bids, summary) are kept
+//! in deal order here too.
+
+use std::fmt;
+
+use smallvec::SmallVec;
+
+use super::{Accepted, Bid, Card, Contract, Discard, Kontra, Player};
+use crate::Pos;
+
+/// The fields of a deal, in PPN order.
+///
+/// ```
+/// use kibitz::preferans::Field;
+/// assert_eq!(Field::Summary.name(), "summary");
+/// assert_eq!(Field::ALL.len(), 14);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// Deal number.
+    Id,
+    /// First bidder, second bidder, dealer.
+    Order,
+    /// The 32 cards as dealt.
+    Cards,
+    /// Highest bid of each player.
+    Bids,
+    /// The auction winner.
+    Main,
+    /// Main's two discards or `XX`.
+    Discarded,
+    /// The contract.
+    Contract,
+    /// Who followed.
+    Accepted,
+    /// Kontra or invitation.
+    Kontra,
+    /// Played under refa.
+    Refa,
+    /// Contract value.
+    Value,
+    /// First leader.
+    Starts,
+    /// The tricks.
+    Throws,
+    /// Tricks and scores.
+    Summary,
+}
+
+impl Field {
+    /// All fields in PPN order.
+    pub const ALL: [Field; 14] = [
+        Field::Id,
+        Field::Order,
+        Field::Cards,
+        Field::Bids,
+        Field::Main,
+        Field::Discarded,
+        Field::Contract,
+        Field::Accepted,
+        Field::Kontra,
+        Field::Refa,
+        Field::Value,
+        Field::Starts,
+        Field::Throws,
+        Field::Summary,
+    ];
+
+    /// The field's name as the spec gives it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Field::Id => "id",
+            Field::Order => "deal order",
+            Field::Cards => "cards",
+            Field::Bids => "bids",
+            Field::Main => "main",
+            Field::Discarded => "discarded",
+            Field::Contract => "contract",
+            Field::Accepted => "accepted",
+            Field::Kontra => "kontra",
+            Field::Refa => "refa",
+            Field::Value => "value",
+            Field::Starts => "starts",
+            Field::Throws => "throws",
+            Field::Summary => "summary",
+        }
+    }
+}
+
+/// One trick: the cards in play order from the leader, and the recorded winner.
+///
+/// ```
+/// use kibitz::preferans::{Card, Player, Trick};
+/// let c = |b| Card::from_code(b).unwrap();
+/// let t = Trick::new(&[c(b'2'), c(b'A'), c(b'1')], Player::Two, Default::default());
+/// assert_eq!(t.cards().len(), 3);
+/// assert_eq!(t.to_string(), "2A12");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Trick {
+    cards: [Card; 3],
+    len: u8,
+    /// The player the record says won the trick.
+    pub winner: Player,
+    /// Where the trick is written.
+    pub pos: Pos,
+}
+
+impl Trick {
+    /// A trick of the first (up to) three of `cards`.
+    pub fn new(cards: &[Card], winner: Player, pos: Pos) -> Trick {
+        let mut a = [Card::MIN; 3];
+        let len = cards.len().min(3);
+        a[..len].copy_from_slice(&cards[..len]);
+        Trick {
+            cards: a,
+            len: len as u8,
+            winner,
+            pos,
+        }
+    }
+
+    /// The cards in play order.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+impl fmt::Display for Trick {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.cards() {
+            write!(f, "{}", c.code() as char)?;
+        }
+        write!(f, "{}", self.winner)
+    }
+}
+
+/// The column a follower writes his supa in: the one facing main.
+///
+/// ```
+/// use kibitz::preferans::{Column, Player};
+/// // Main 2, follower 3: main is 3's left neighbour.
+/// assert_eq!(Column::facing(Player::Three, Player::Two), Column::Left);
+/// assert_eq!(Column::facing(Player::One, Player::Two), Column::Right);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// `L`.
+    Left,
+    /// `R`.
+    Right,
+}
+
+impl Column {
+    /// The column `follower` writes against `main`: `R` when main is the
+    /// follower's right neighbour (id + 1), else `L`.
+    pub fn facing(follower: Player, main: Player) -> Column {
+        if follower.right() == main {
+            Column::Right
+        } else {
+            Column::Left
+        }
+    }
+
+    /// The letter.
+    pub const fn letter(self) -> char {
+        match self {
+            Column::Left => 'L',
+            Column::Right => 'R',
+        }
+    }
+}
+
+/// One player's summary entry.
+///
+/// ```
+/// use kibitz::preferans::{Column, Entry};
+/// let e = Entry::Follower { tricks: 1, column: Column::Left, supa: 20, failed: Some(20) };
+/// assert_eq!(e.to_string(), "F1:L20:20");
+/// assert_eq!(Entry::Main { tricks: 6, middle: -20 }.to_string(), "M6:-20");
+/// assert_eq!(Entry::Out.to_string(), "0");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// `0`: did not play.
+    Out,
+    /// `F<tricks>:<L|R><supa>[:<middle>]`.
+    Follower {
+        /// Tricks taken.
+        tricks: u8,
+        /// Column the supa goes in.
+        column: Column,
+        /// Supa written.
+        supa: i64,
+        /// Added to the middle column when the follower failed.
+        failed: Option<i64>,
+    },
+    /// `M<tricks>:<middle>`: negative when main passed.
+    Main {
+        /// Tricks taken.
+        tricks: u8,
+        /// Added to main's middle column.
+        middle: i64,
+    },
+}
+
+impl Entry {
+    /// The tricks the entry claims (0 for `0`).
+    pub const fn tricks(self) -> u8 {
+        match self {
+            Entry::Out => 0,
+            Entry::Follower { tricks, .. } | Entry::Main { tricks, .. } => tricks,
+        }
+    }
+}
+
+impl fmt::Display for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Entry::Out => f.write_str("0"),
+            Entry::Follower {
+                tricks,
+                column,
+                supa,
+                failed,
+            } => {
+                write!(f, "F{tricks}:{}{supa}", column.letter())?;
+                if let Some(m) = failed {
+                    write!(f, ":{m}")?;
+                }
+                Ok(())
+            }
+            Entry::Main { tricks, middle } => write!(f, "M{tricks}:{middle}"),
+        }
+    }
+}
+
+/// A deal as recorded. `None` means not written or unreadable. Two fields have an
+/// inner `Option` for PPN's `0`: `kontra` (`Some(None)` = no kontra) and `starts`
+/// (`Some(None)` = nobody leads, for a deal without play).
+///
+/// ```
+/// use kibitz::preferans::Deal;
+/// let d = Deal::default();
+/// assert_eq!(d.label(), "deal ?");
+/// assert!(!d.all_passed());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deal {
+    /// Where the deal starts.
+    pub pos: Pos,
+    /// Where each field starts, by [`Field`] index (the deal's position when a
+    /// form does not give one per field).
+    pub at: [Pos; 14],
+    /// Number of fields written: 14, 13 (refa absent) or 4 (all passed).
+    pub fields: u8,
+    /// Deal number.
+    pub id: Option<u64>,
+    /// Deal order as written (the rules check that it is a permutation).
+    pub order: Option<[Player; 3]>,
+    /// The 32 cards as dealt: 10 per deal-order position, then the talon.
+    pub cards: Option<[Card; 32]>,
+    /// Highest bids in deal order.
+    pub bids: Option<[Bid; 3]>,
+    /// The auction winner.
+    pub main: Option<Player>,
+    /// Main's discards.
+    pub discarded: Option<Discard>,
+    /// The contract.
+    pub contract: Option<Contract>,
+    /// Who followed.
+    pub accepted: Option<Accepted>,
+    /// Kontra chain; `Some(None)` is `0`.
+    pub kontra: Option<Option<Kontra>>,
+    /// Refa field; `None` also when absent (13 fields).
+    pub refa: Option<bool>,
+    /// Contract value.
+    pub value: Option<u32>,
+    /// First leader; `Some(None)` is `0`.
+    pub starts: Option<Option<Player>>,
+    /// The tricks, in order.
+    pub tricks: Option<SmallVec<[Trick; 10]>>,
+    /// Summary entries in deal order.
+    pub summary: Option<[Entry; 3]>,
+}
+
+impl Deal {
+    /// Clears the deal for reuse.
+    pub fn clear(&mut self) {
+        *self = Deal::default();
+    }
+
+    /// "deal 3", or "deal ?" when the id is unreadable.
+    pub fn label(&self) -> String {
+        match self.id {
+            Some(id) => format!("deal {id}"),
+            None => "deal ?".to_string(),
+        }
+    }
+
+    /// Whether the record is the 4-field form of a deal where all three passed.
+    pub fn all_passed(&self) -> bool {
+        self.fields == 4
+    }
+
+    /// Whether the refa field was written.
+    pub fn refa_written(&self) -> bool {
+        self.fields >= 14
+    }
+
+    /// Where `field` starts.
+    pub fn at(&self, field: Field) -> Pos {
+        self.at[field as usize]
+    }
+}

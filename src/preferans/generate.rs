@@ -1,0 +1,1 @@
+//! Generator of legal preferans games (placeholder while the rules are written).
