@@ -51,6 +51,11 @@ enum Command {
         /// Never show a progress bar.
         #[arg(long)]
         no_progress: bool,
+        /// A preferans rule option, `NAME` or `NAME=VALUE` (repeatable): must_head,
+        /// must_overtrump, kontra_pair_needs_five, sub_mort_kontra=off,
+        /// betl_supa=fixed_60.
+        #[arg(long = "preferans-option", value_name = "NAME[=VALUE]")]
+        preferans_options: Vec<String>,
     },
     /// List the rules of the rule book.
     Rules {
@@ -109,14 +114,25 @@ fn main() -> ExitCode {
             quiet,
             min_severity,
             no_progress,
-        } => audit_cmd(
-            &paths,
-            format,
-            jobs,
-            quiet,
-            min_severity.severity(),
-            no_progress,
-        ),
+            preferans_options,
+        } => {
+            let mut opts = AuditOptions::default();
+            for o in &preferans_options {
+                if let Err(e) = opts.preferans.set(o) {
+                    eprintln!("kibitz: {e}");
+                    return ExitCode::from(EXIT_TROUBLE);
+                }
+            }
+            audit_cmd(
+                &paths,
+                opts,
+                format,
+                jobs,
+                quiet,
+                min_severity.severity(),
+                no_progress,
+            )
+        }
         Command::Rules { prefix } => rules_cmd(prefix.as_deref()),
         Command::Explain { id } => explain_cmd(&id),
     };
@@ -125,13 +141,13 @@ fn main() -> ExitCode {
 
 fn audit_cmd(
     paths: &[String],
+    mut opts: AuditOptions,
     format: Format,
     jobs: Option<usize>,
     quiet: bool,
     min: Severity,
     no_progress: bool,
 ) -> u8 {
-    let mut opts = AuditOptions::default();
     if let Some(j) = jobs {
         opts.jobs = j.max(1);
     }

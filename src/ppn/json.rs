@@ -268,8 +268,9 @@ pub fn write_game_json(tags: &[(String, String)], deals: &[Deal], out: &mut Stri
 /// What the JSON reader hands out, in document order.
 #[derive(Clone, Debug, PartialEq)]
 pub enum JsonItem {
-    /// The info section's tags as (name, value), values of numbers as written.
-    Info(Vec<(String, String)>),
+    /// The info section's tags as (name, value), values of numbers as written,
+    /// and the line the section starts on.
+    Info(Vec<(String, String)>, u64),
     /// One deal object and the line it starts on.
     Deal(Map<String, Value>, u64),
 }
@@ -409,6 +410,7 @@ impl<'de> Visitor<'de> for InfoSeed<'_, '_> {
         f.write_str("an object of tag names and values")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let line = self.0.line.get() + 1;
         let mut tags = Vec::new();
         while let Some((k, v)) = map.next_entry::<String, Value>()? {
             self.0.mark();
@@ -420,7 +422,7 @@ impl<'de> Visitor<'de> for InfoSeed<'_, '_> {
                 tags.push((k, v));
             }
         }
-        (self.0.emit)(JsonItem::Info(tags));
+        (self.0.emit)(JsonItem::Info(tags, line));
         Ok(())
     }
 }

@@ -36,4 +36,4 @@ pub use json::{
     JsonError, JsonItem, JsonShape, decode_deal_json, read_json, write_deal_json, write_game_json,
 };
 pub use reader::{Item, MAX_FIELDS, RawDeal, RawTag, TextReader};
-pub use write::{write_deal, write_tag};
+pub use write::{write_deal, write_game, write_tag};

@@ -131,3 +131,25 @@ pub fn write_deal(d: &Deal, out: &mut String) {
 fn write_entries(e: &[Entry; 3], out: &mut String) {
     let _ = write!(out, "{},{},{}", e[0], e[1], e[2]);
 }
+
+/// Writes a whole game: the tag pairs, a blank line, the deals.
+///
+/// ```
+/// use kibitz::ppn::write_game;
+/// use kibitz::preferans::Deal;
+/// let mut d = Deal::default();
+/// d.id = Some(1);
+/// d.fields = 4;
+/// let mut s = String::new();
+/// write_game(&[("Bula".into(), "60".into())], &[d], &mut s);
+/// assert_eq!(s, "[Bula 60]\n\n[1 ? ? ?]\n");
+/// ```
+pub fn write_game(tags: &[(String, String)], deals: &[Deal], out: &mut String) {
+    for (k, v) in tags {
+        write_tag(k, v, out);
+    }
+    out.push('\n');
+    for d in deals {
+        write_deal(d, out);
+    }
+}

@@ -135,6 +135,12 @@ impl Lineup {
     }
 }
 
+/// A set's codes and names, for messages: `568 (JS QS AS)`.
+fn names(s: CardSet) -> String {
+    let n: Vec<&str> = s.iter().map(Card::mini).collect();
+    format!("{} ({})", s.codes(), n.join(" "))
+}
+
 /// Whether `c` beats `best` in a trick led in `led` with `trump`.
 fn beats(c: Card, best: Card, trump: Option<Suit>) -> bool {
     if c.suit() == best.suit() {
@@ -363,21 +369,28 @@ pub(crate) fn replay(table: &Table, tricks: &[Trick], opts: &Options, out: &mut 
                 };
                 let hand = h[p];
                 if !hand.contains(c) {
-                    let why = if played_in[c.index() as usize] > 0 {
-                        format!("it was played in trick {}", played_in[c.index() as usize])
-                    } else if table.discards.contains(c) && lineup.main == p {
-                        "main discarded it".to_string()
-                    } else if let Some((q, _)) = table.dealt.iter().find(|(_, h)| h.contains(c)) {
-                        if q == p {
-                            "it is no longer in the hand".to_string()
-                        } else {
-                            format!("it was dealt to player {q}")
-                        }
-                    } else if table.talon.contains(c) {
-                        "it is a talon card".to_string()
+                    let took_talon = !table.contract.game && table.talon.contains(c);
+                    let owner = if took_talon {
+                        Some(lineup.main)
                     } else {
-                        "it is not in the deal".to_string()
+                        table.dealt.iter().find(|(_, h)| h.contains(c)).map(|(q, _)| q)
                     };
+                    let mut why = match owner {
+                        _ if table.discards.contains(c) && lineup.main == p => {
+                            "he discarded it".to_string()
+                        }
+                        Some(q) if q == p => "he no longer has it".to_string(),
+                        Some(q) if took_talon => format!("it is a talon card, taken by main {q}"),
+                        Some(q) => format!("it was dealt to player {q}"),
+                        None if table.talon.contains(c) => "it is in the talon".to_string(),
+                        None => "it is not in the deal".to_string(),
+                    };
+                    let k = played_in[c.index() as usize];
+                    if k > 0 && owner == Some(p) {
+                        why = format!("he played it in trick {k}");
+                    } else if k > 0 {
+                        why += &format!(", who played it in trick {k}");
+                    }
                     out(
                         rules::PLAY_CARD_HELD,
                         t.pos,
@@ -390,7 +403,7 @@ pub(crate) fn replay(table: &Table, tricks: &[Trick], opts: &Options, out: &mut 
                 }
                 if let Some(rule) = obligation(hand, &t.cards()[..k], c, trump, opts) {
                     let led = t.cards()[0];
-                    let held = |s: Suit| hand.suit(s).codes();
+                    let held = |s: Suit| names(hand.suit(s));
                     let msg = match rule {
                         r if r == rules::PLAY_REVOKE => format!(
                             "trick {n}: {} is led and player {p} plays {} while holding {}",
