@@ -61,7 +61,10 @@ struct File {
 /// The rule-book sources compiled in, by file name.
 pub const SOURCES: &[(&str, &str)] = &[
     ("rules/pbn.toml", include_str!("../rules/pbn.toml")),
-    ("rules/preferans.toml", include_str!("../rules/preferans.toml")),
+    (
+        "rules/preferans.toml",
+        include_str!("../rules/preferans.toml"),
+    ),
 ];
 
 /// All entries, in book order. Panics only if a compiled-in book file is not valid

@@ -161,7 +161,9 @@ impl GameAudit {
         self.has_deals = true;
         let (record, findings) = (self.record, &mut self.findings);
         if let Some(game) = &mut self.game {
-            game.deal(deal, &mut |r, p, m| GameAudit::push(findings, record, r, p, m));
+            game.deal(deal, &mut |r, p, m| {
+                GameAudit::push(findings, record, r, p, m)
+            });
         }
     }
 
@@ -209,10 +211,11 @@ pub(crate) fn audit_text<R: Read>(
             Err(e) => break Err(e),
         };
         let starts_game = matches!(item, Item::Tag(_) | Item::BadTag { .. });
-        if starts_game && current.as_ref().is_some_and(|g| g.has_deals) {
-            if let Some(g) = current.take() {
-                g.finish(summary, emit);
-            }
+        if starts_game
+            && current.as_ref().is_some_and(|g| g.has_deals)
+            && let Some(g) = current.take()
+        {
+            g.finish(summary, emit);
         }
         if matches!(item, Item::Blank) {
             continue;
@@ -230,9 +233,11 @@ pub(crate) fn audit_text<R: Read>(
         match item {
             Item::Blank => {}
             Item::Tag(t) => g.tag(t.name, t.value, t.pos, t.value_pos),
-            Item::BadTag { pos, why } => {
-                g.add(ppn::rules::SYNTAX_TAG, pos, format!("malformed tag pair: {why}"))
-            }
+            Item::BadTag { pos, why } => g.add(
+                ppn::rules::SYNTAX_TAG,
+                pos,
+                format!("malformed tag pair: {why}"),
+            ),
             Item::Other { text, pos } => g.add(
                 ppn::rules::SYNTAX_LINE,
                 pos,

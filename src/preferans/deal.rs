@@ -240,6 +240,24 @@ impl fmt::Display for Entry {
     }
 }
 
+/// How messages name a deal: `deal 3`, or `deal ?` without a readable id.
+///
+/// ```
+/// use kibitz::preferans::DealLabel;
+/// assert_eq!(DealLabel(Some(3)).to_string(), "deal 3");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DealLabel(pub Option<u64>);
+
+impl fmt::Display for DealLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(id) => write!(f, "deal {id}"),
+            None => f.write_str("deal ?"),
+        }
+    }
+}
+
 /// A deal as recorded. `None` means not written or unreadable. Two fields have an
 /// inner `Option` for PPN's `0`: `kontra` (`Some(None)` = no kontra) and `starts`
 /// (`Some(None)` = nobody leads, for a deal without play).
@@ -247,7 +265,7 @@ impl fmt::Display for Entry {
 /// ```
 /// use kibitz::preferans::Deal;
 /// let d = Deal::default();
-/// assert_eq!(d.label(), "deal ?");
+/// assert_eq!(d.label().to_string(), "deal ?");
 /// assert!(!d.all_passed());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -295,12 +313,9 @@ impl Deal {
         *self = Deal::default();
     }
 
-    /// "deal 3", or "deal ?" when the id is unreadable.
-    pub fn label(&self) -> String {
-        match self.id {
-            Some(id) => format!("deal {id}"),
-            None => "deal ?".to_string(),
-        }
+    /// "deal 3", or "deal ?" when the id is unreadable (formatted only when used).
+    pub fn label(&self) -> DealLabel {
+        DealLabel(self.id)
     }
 
     /// Whether the record is the 4-field form of a deal where all three passed.

@@ -26,7 +26,7 @@ use super::auction::{self, Outcome};
 use super::rules;
 use super::{
     Accepted, Auction, Bid, ByPlayer, Card, CardSet, Column, Contract, Deal, DealOrder, Discard,
-    Entry, Kontra, KontraLevel, Lineup, Options, Player, PlayResult, PlayState, Sheet, Trick,
+    Entry, Kontra, KontraLevel, Lineup, Options, PlayResult, PlayState, Player, Sheet, Trick,
     Verdict, decided, expected_entry, legal_cards, obligation, winning_card,
 };
 use crate::{Pos, Rule};
@@ -197,13 +197,20 @@ pub struct GeneratedGame {
 pub fn generate_game(ch: &mut impl Chooser, settings: &Settings) -> GeneratedGame {
     let mut sheet = Sheet::new(settings.bula, Some(settings.refe));
     let rotations: [&[u8]; 3] = [b"123", b"231", b"312"];
-    let mut order = DealOrder::from_digits(pick(ch, &rotations))
-        .expect("a rotation of 123 is a deal order");
+    let mut order =
+        DealOrder::from_digits(pick(ch, &rotations)).expect("a rotation of 123 is a deal order");
     let mut fault = settings.fault;
     let mut game = GeneratedGame::default();
     for i in 0..settings.deals {
         let before = fault;
-        let deal = generate_deal(ch, i as u64 + 1, order, &mut sheet, &settings.options, &mut fault);
+        let deal = generate_deal(
+            ch,
+            i as u64 + 1,
+            order,
+            &mut sheet,
+            &settings.options,
+            &mut fault,
+        );
         if before.is_some() && fault.is_none() {
             game.fault_at = before.map(|f| (i, f.rule()));
         }
@@ -276,7 +283,8 @@ fn generate_deal(
         ..Deal::default()
     };
     // Shuffle.
-    let mut cards: [Card; 32] = std::array::from_fn(|i| Card::from_index(i as u8).unwrap_or(Card::MIN));
+    let mut cards: [Card; 32] =
+        std::array::from_fn(|i| Card::from_index(i as u8).unwrap_or(Card::MIN));
     for i in (1..32).rev() {
         cards.swap(i, ch.choose(i + 1));
     }
@@ -307,11 +315,11 @@ fn generate_deal(
     };
     let main = order.at(w);
     let main_bid = bids[w];
-    if *fault == Some(Fault::ImpossibleBids) {
-        if let Some(m) = impossible_bids(ch, bids, w) {
-            bids = m;
-            *fault = None;
-        }
+    if *fault == Some(Fault::ImpossibleBids)
+        && let Some(m) = impossible_bids(ch, bids, w)
+    {
+        bids = m;
+        *fault = None;
     }
     d.bids = Some(bids);
     d.main = Some(main);
@@ -364,17 +372,19 @@ fn generate_deal(
         match accepted {
             Accepted::One(f) => {
                 let g = if f == f1 { f2 } else { f1 };
-                kontra = Some(if contract.level == 2 && !contract.game && ch.choose(2) == 0 {
-                    Kontra {
-                        level: KontraLevel::Invitation,
-                        by: f,
-                    }
-                } else {
-                    Kontra {
-                        level: KontraLevel::Kontra,
-                        by: g,
-                    }
-                });
+                kontra = Some(
+                    if contract.level == 2 && !contract.game && ch.choose(2) == 0 {
+                        Kontra {
+                            level: KontraLevel::Invitation,
+                            by: f,
+                        }
+                    } else {
+                        Kontra {
+                            level: KontraLevel::Kontra,
+                            by: g,
+                        }
+                    },
+                );
                 *fault = None;
             }
             Accepted::Nobody => {
@@ -426,7 +436,11 @@ fn generate_deal(
                     let wrong = match f {
                         Fault::Revoke if hands[p].has_suit(lead.suit()) => others,
                         Fault::Trump => match trump {
-                            Some(t) if t != lead.suit() && !hands[p].has_suit(lead.suit()) && hands[p].has_suit(t) => {
+                            Some(t)
+                                if t != lead.suit()
+                                    && !hands[p].has_suit(lead.suit())
+                                    && hands[p].has_suit(t) =>
+                            {
                                 others - CardSet::suit_mask(t)
                             }
                             _ => CardSet::EMPTY,
@@ -435,7 +449,10 @@ fn generate_deal(
                     };
                     if !wrong.is_empty() {
                         c = pick_card(ch, wrong);
-                        debug_assert_eq!(obligation(hands[p], &played, c, trump, opts), Some(f.rule()));
+                        debug_assert_eq!(
+                            obligation(hands[p], &played, c, trump, opts),
+                            Some(f.rule())
+                        );
                         *fault = None;
                     }
                 }
@@ -488,7 +505,8 @@ fn generate_deal(
                     *fault = None;
                 }
                 (Entry::Follower { tricks, supa, .. }, Some(Fault::WrongTricks))
-                    if !contract.is_betl() || opts.betl_supa == super::BetlSupa::ValueTimesTricks =>
+                    if !contract.is_betl()
+                        || opts.betl_supa == super::BetlSupa::ValueTimesTricks =>
                 {
                     *tricks = if *tricks == 0 { 1 } else { *tricks - 1 };
                     *supa = i64::from(value) * i64::from(*tricks);

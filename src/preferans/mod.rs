@@ -70,7 +70,7 @@ mod summary;
 pub use auction::Auction;
 pub use bid::{Accepted, Bid, Contract, Discard, Kontra, KontraLevel};
 pub use card::{CODES, Card, CardSet, CardSetIter, RANKS, SUITS, suit_index};
-pub use deal::{Column, Deal, Entry, Field, Trick};
+pub use deal::{Column, Deal, DealLabel, Entry, Field, Trick};
 pub use game::{Game, Info, Sink};
 pub use options::{BetlSupa, OptionError, Options};
 pub use play::{

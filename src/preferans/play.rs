@@ -373,7 +373,11 @@ pub(crate) fn replay(table: &Table, tricks: &[Trick], opts: &Options, out: &mut 
                     let owner = if took_talon {
                         Some(lineup.main)
                     } else {
-                        table.dealt.iter().find(|(_, h)| h.contains(c)).map(|(q, _)| q)
+                        table
+                            .dealt
+                            .iter()
+                            .find(|(_, h)| h.contains(c))
+                            .map(|(q, _)| q)
                     };
                     let mut why = match owner {
                         _ if table.discards.contains(c) && lineup.main == p => {
