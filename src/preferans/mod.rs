@@ -8,6 +8,28 @@
 //! game sheet, and [`generate`] builds legal games by choosing among legal
 //! actions.
 //!
+//! # Using it
+//!
+//! * `kibitz audit game.ppn` (or a `.ppn.json`, or stdin): the notation is decided
+//!   by content ([`crate::audit::sniff`]), since Portable Pinochle Notation shares
+//!   the acronym and extension; pinochle files get one notice and are not audited.
+//! * Rule options: `--preferans-option must_head` (repeatable; see [`Options`]),
+//!   or [`crate::audit::AuditOptions::preferans`] from code; rule-book examples set
+//!   them with `options = [...]`.
+//! * `cargo run --release --example preferans_games -- 100000 1 out.ppn`
+//!   generates, writes and audits 100,000 deals and prints the timings.
+//! * `kibitz rules preferans.` / `kibitz rules ppn.` list the checks,
+//!   `kibitz explain <id>` shows one with its examples.
+//!
+//! ```
+//! use kibitz::audit::{audit_reader, AuditOptions};
+//! let game = "[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\
+//!             [Result1 0]\n[Result2 0]\n[Result3 0]\n\n\
+//!             [1 312 WQKJS5LP84CEIAOT9N31BDH7FVM2RGU6 P,P,P]\n";
+//! let report = audit_reader("g.ppn", game.as_bytes(), &AuditOptions::default()).unwrap();
+//! assert!(report.findings.is_empty());
+//! ```
+//!
 //! # What is checked (rule ids in `rules/preferans.toml`)
 //!
 //! * deal: order is a permutation of 1, 2, 3; 32 distinct cards;
