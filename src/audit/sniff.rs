@@ -20,9 +20,17 @@ use super::{AuditOptions, Notation, Summary, audit_stream};
 use crate::{Finding, Pos, Rule, Severity};
 
 /// A file in a notation kibitz recognises but does not audit yet.
+///
+/// ```
+/// assert_eq!(kibitz::audit::UNSUPPORTED.id, "audit.notation.unsupported");
+/// ```
 pub const UNSUPPORTED: Rule = Rule::new("audit.notation.unsupported", Severity::Notice);
 
 /// Bytes read to decide the notation.
+///
+/// ```
+/// assert!(kibitz::audit::SNIFF_BYTES >= 4096);
+/// ```
 pub const SNIFF_BYTES: usize = 16 * 1024;
 
 const PREFERANS_TAGS: &[&[u8]] = &[
@@ -128,6 +136,14 @@ pub fn sniff(head: &[u8], hint: Option<Notation>) -> Notation {
 /// # Errors
 ///
 /// I/O errors of `input`.
+///
+/// ```
+/// use kibitz::audit::{audit_input, AuditOptions, Summary};
+/// let mut s = Summary::default();
+/// let mut rules = Vec::new();
+/// audit_input("x.ppn", &b"[Bula 60]\n"[..], &AuditOptions::default(), &mut s, &mut |f| rules.push(f.rule)).unwrap();
+/// assert_eq!(rules, ["ppn.tag.missing"]);
+/// ```
 pub fn audit_input<R: Read>(
     name: &str,
     mut input: R,

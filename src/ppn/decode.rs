@@ -12,6 +12,13 @@ use crate::text::decode_short;
 use crate::{Pos, Rule};
 
 /// A sink for findings: rule, place, message.
+///
+/// ```
+/// let mut seen = Vec::new();
+/// let sink: &mut kibitz::ppn::Sink = &mut |r, _, m| seen.push((r.id, m));
+/// sink(kibitz::ppn::rules::DEAL_FIELD, Default::default(), "x".into());
+/// assert_eq!(seen.len(), 1);
+/// ```
 pub type Sink<'a> = dyn FnMut(Rule, Pos, String) + 'a;
 
 /// The 32 cards of the `cards` field.

@@ -266,6 +266,13 @@ pub fn write_game_json(tags: &[(String, String)], deals: &[Deal], out: &mut Stri
 }
 
 /// What the JSON reader hands out, in document order.
+///
+/// ```
+/// use kibitz::ppn::{read_json, JsonItem};
+/// let mut items = Vec::new();
+/// read_json(&b"[{\"id\": 1}]"[..], 1 << 20, &mut |i| items.push(i)).unwrap();
+/// assert!(matches!(&items[0], JsonItem::Deal(m, 1) if m["id"] == 1));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum JsonItem {
     /// The info section's tags as (name, value), values of numbers as written,
@@ -276,6 +283,12 @@ pub enum JsonItem {
 }
 
 /// The shape of a JSON document.
+///
+/// ```
+/// use kibitz::ppn::{read_json, JsonShape};
+/// let (shape, _) = read_json(&b"[]"[..], 1 << 20, &mut |_| {}).unwrap();
+/// assert_eq!(shape, JsonShape::Deals);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum JsonShape {
     /// `{"info": ..., "deals": [...]}`.
@@ -287,6 +300,12 @@ pub enum JsonShape {
 }
 
 /// A JSON document that is not well formed, not of a PPN shape, or too large.
+///
+/// ```
+/// use kibitz::ppn::read_json;
+/// let e = read_json(&b"{\"id\": 1,\n ]"[..], 1 << 20, &mut |_| {}).unwrap_err();
+/// assert_eq!(e.pos.line, 2);
+/// ```
 #[derive(Debug)]
 pub struct JsonError {
     /// Where the reader stopped.

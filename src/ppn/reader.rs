@@ -14,6 +14,13 @@ use crate::Pos;
 use crate::lines::{DEFAULT_MAX_LINE, LineReader};
 
 /// A tag pair as written: `[Name value]` or `[Name "value"]`.
+///
+/// ```
+/// use kibitz::ppn::{Item, TextReader};
+/// let mut r = TextReader::new(&b"[Name1 \"Ana B\"]"[..]);
+/// let Some(Item::Tag(t)) = r.next_item().unwrap() else { panic!() };
+/// assert_eq!((t.value, t.quoted), (&b"Ana B"[..], true));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RawTag<'a> {
     /// Tag name.
@@ -29,10 +36,21 @@ pub struct RawTag<'a> {
 }
 
 /// Most fields a deal line may have before the rest are only counted.
+///
+/// ```
+/// assert!(kibitz::ppn::MAX_FIELDS > 14);
+/// ```
 pub const MAX_FIELDS: usize = 16;
 
 /// A deal line as written: the text between `[` and `]` and where each
 /// space-separated field starts and ends.
+///
+/// ```
+/// use kibitz::ppn::{Item, TextReader};
+/// let mut r = TextReader::new(&b"[2 312 x P,P,P]"[..]);
+/// let Some(Item::Deal(d)) = r.next_item().unwrap() else { panic!() };
+/// assert_eq!((d.count, d.field(3)), (4, &b"P,P,P"[..]));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawDeal<'a> {
     /// Text between the brackets.
@@ -75,6 +93,13 @@ impl<'a> RawDeal<'a> {
     }
 
     /// Field `i` as written.
+    ///
+    /// ```
+    /// use kibitz::ppn::{Item, TextReader};
+    /// let mut r = TextReader::new(&b"[1 2]"[..]);
+    /// let Some(Item::Deal(d)) = r.next_item().unwrap() else { panic!() };
+    /// assert_eq!(d.field(5), b"");
+    /// ```
     pub fn field(&self, i: usize) -> &'a [u8] {
         self.spans
             .get(i)
@@ -82,6 +107,13 @@ impl<'a> RawDeal<'a> {
     }
 
     /// Where field `i` starts.
+    ///
+    /// ```
+    /// use kibitz::ppn::{Item, TextReader};
+    /// let mut r = TextReader::new(&b"[12 231]"[..]);
+    /// let Some(Item::Deal(d)) = r.next_item().unwrap() else { panic!() };
+    /// assert_eq!(d.pos(1), kibitz::Pos::new(1, 5));
+    /// ```
     pub fn pos(&self, i: usize) -> Pos {
         let off = self.spans.get(i).map_or(0, |s| s.0);
         Pos::new(self.line, self.col + off)
@@ -89,6 +121,13 @@ impl<'a> RawDeal<'a> {
 }
 
 /// One line of a PPN text file, classified.
+///
+/// ```
+/// use kibitz::ppn::{Item, TextReader};
+/// let mut r = TextReader::new(&b"   \nhello"[..]);
+/// assert_eq!(r.next_item().unwrap(), Some(Item::Blank));
+/// assert!(matches!(r.next_item().unwrap(), Some(Item::Other { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item<'a> {
     /// An empty line (or only whitespace).
@@ -138,11 +177,24 @@ pub struct TextReader<R> {
 
 impl<R: Read> TextReader<R> {
     /// A reader with the default line limit.
+    ///
+    /// ```
+    /// use kibitz::ppn::TextReader;
+    /// let mut r = TextReader::new(&b""[..]);
+    /// assert_eq!(r.next_item().unwrap(), None);
+    /// ```
     pub fn new(inner: R) -> TextReader<R> {
         TextReader::with_max_line(inner, DEFAULT_MAX_LINE)
     }
 
     /// A reader keeping lines up to `max_line` bytes.
+    ///
+    /// ```
+    /// use kibitz::ppn::{Item, TextReader};
+    /// let long = format!("[Bula {}]\n", "6".repeat(100));
+    /// let mut r = TextReader::with_max_line(long.as_bytes(), 32);
+    /// assert!(matches!(r.next_item().unwrap(), Some(Item::TooLong { .. })));
+    /// ```
     pub fn with_max_line(inner: R, max_line: usize) -> TextReader<R> {
         TextReader {
             lines: LineReader::with_max_line(inner, max_line),
@@ -150,6 +202,13 @@ impl<R: Read> TextReader<R> {
     }
 
     /// Bytes read so far.
+    ///
+    /// ```
+    /// use kibitz::ppn::TextReader;
+    /// let mut r = TextReader::new(&b"[Bula 60]\n"[..]);
+    /// while r.next_item().unwrap().is_some() {}
+    /// assert_eq!(r.bytes_read(), 10);
+    /// ```
     pub fn bytes_read(&self) -> u64 {
         self.lines.bytes_read()
     }
@@ -159,6 +218,12 @@ impl<R: Read> TextReader<R> {
     /// # Errors
     ///
     /// Read errors of the input.
+    ///
+    /// ```
+    /// use kibitz::ppn::{Item, TextReader};
+    /// let mut r = TextReader::new(&b"[Bula 60"[..]);
+    /// assert!(matches!(r.next_item().unwrap(), Some(Item::BadTag { .. })));
+    /// ```
     pub fn next_item(&mut self) -> io::Result<Option<Item<'_>>> {
         let Some(line) = self.lines.next_line()? else {
             return Ok(None);

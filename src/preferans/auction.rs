@@ -29,6 +29,11 @@ use smallvec::SmallVec;
 use super::Bid;
 
 /// Where a player stands in the auction.
+///
+/// ```
+/// use kibitz::preferans::auction::Status;
+/// assert_ne!(Status::Fresh, Status::Out);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// Has not called yet.
@@ -71,6 +76,11 @@ impl Default for Auction {
 
 impl Auction {
     /// An auction before the first call; the first bidder (position 0) is on turn.
+    ///
+    /// ```
+    /// use kibitz::preferans::Auction;
+    /// assert_eq!(Auction::new().turn(), 0);
+    /// ```
     pub const fn new() -> Auction {
         Auction {
             status: [Status::Fresh; 3],
@@ -83,22 +93,50 @@ impl Auction {
     }
 
     /// The position on turn (meaningless once the auction is over).
+    ///
+    /// ```
+    /// use kibitz::preferans::{Auction, Bid};
+    /// let mut a = Auction::new();
+    /// a.call(Bid::Pass);
+    /// assert_eq!(a.turn(), 1);
+    /// ```
     pub const fn turn(&self) -> usize {
         self.turn as usize
     }
 
     /// Whether the auction is over.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Auction, Bid};
+    /// let mut a = Auction::new();
+    /// for _ in 0..3 { a.call(Bid::Pass); }
+    /// assert!(a.is_over() && a.winner().is_none());
+    /// ```
     pub const fn is_over(&self) -> bool {
         self.done
     }
 
     /// Each position's highest bid so far (what the `bids` field records).
+    ///
+    /// ```
+    /// use kibitz::preferans::{Auction, Bid};
+    /// let mut a = Auction::new();
+    /// a.call(Bid::Level(2));
+    /// assert_eq!(a.highest(), [Bid::Level(2), Bid::Pass, Bid::Pass]);
+    /// ```
     pub const fn highest(&self) -> [Bid; 3] {
         self.highest
     }
 
     /// The winner's position once the auction is over, `None` if all passed or
     /// while it runs.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Auction, Bid};
+    /// let mut a = Auction::new();
+    /// for b in [Bid::Pass, Bid::Game, Bid::Pass] { a.call(b); }
+    /// assert_eq!(a.winner(), Some(1));
+    /// ```
     pub fn winner(&self) -> Option<usize> {
         if !self.done {
             return None;
@@ -169,6 +207,13 @@ impl Auction {
 
     /// Makes the call `bid` for the player on turn. The call is not checked:
     /// use [`Auction::legal`] first.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Auction, Bid};
+    /// let mut a = Auction::new();
+    /// a.call(Bid::Level(2));
+    /// assert_eq!(a.legal().as_slice(), &[Bid::Pass, Bid::Level(3), Bid::Game, Bid::GameIn(6), Bid::GameIn(7), Bid::GameIn(8)]);
+    /// ```
     pub fn call(&mut self, bid: Bid) {
         if self.done {
             return;
@@ -258,6 +303,11 @@ pub enum Outcome {
 }
 
 /// Whether some legal auction ends with `bids` (in deal order), and who won it.
+///
+/// ```
+/// use kibitz::preferans::{auction, Bid};
+/// assert_eq!(auction::outcome([Bid::Pass, Bid::Pass, Bid::Level(2)]), auction::Outcome::Won(2));
+/// ```
 pub fn outcome(bids: [Bid; 3]) -> Outcome {
     match table().get(&bids) {
         None => Outcome::Impossible,

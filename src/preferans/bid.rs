@@ -240,16 +240,31 @@ impl Contract {
     }
 
     /// Betl (6): main must take no trick.
+    ///
+    /// ```
+    /// use kibitz::preferans::Contract;
+    /// assert!(Contract::parse(b"G6").unwrap().is_betl());
+    /// ```
     pub const fn is_betl(self) -> bool {
         self.level == 6
     }
 
     /// Sans (7): no trump, main needs 6 tricks.
+    ///
+    /// ```
+    /// use kibitz::preferans::Contract;
+    /// assert!(Contract::parse(b"7").unwrap().is_sans());
+    /// ```
     pub const fn is_sans(self) -> bool {
         self.level == 7
     }
 
     /// Preferans (8): main needs all 10 tricks.
+    ///
+    /// ```
+    /// use kibitz::preferans::Contract;
+    /// assert!(Contract::parse(b"8").unwrap().is_preferans());
+    /// ```
     pub const fn is_preferans(self) -> bool {
         self.level == 8
     }
@@ -357,6 +372,12 @@ pub enum KontraLevel {
 
 impl KontraLevel {
     /// The level written as `b`.
+    ///
+    /// ```
+    /// use kibitz::preferans::KontraLevel;
+    /// assert_eq!(KontraLevel::from_letter(b'K'), Some(KontraLevel::Kontra));
+    /// assert_eq!(KontraLevel::from_letter(b'X'), None);
+    /// ```
     pub const fn from_letter(b: u8) -> Option<KontraLevel> {
         match b {
             b'I' => Some(KontraLevel::Invitation),
@@ -384,6 +405,12 @@ impl KontraLevel {
     }
 
     /// The value multiplier: 1 for an invitation, then 2, 4, 8, 16.
+    ///
+    /// ```
+    /// use kibitz::preferans::KontraLevel;
+    /// assert_eq!(KontraLevel::Invitation.multiplier(), 1);
+    /// assert_eq!(KontraLevel::Mortkontra.multiplier(), 16);
+    /// ```
     pub const fn multiplier(self) -> u32 {
         match self {
             KontraLevel::Invitation => 1,
@@ -395,6 +422,11 @@ impl KontraLevel {
     }
 
     /// The name, for messages.
+    ///
+    /// ```
+    /// use kibitz::preferans::KontraLevel;
+    /// assert_eq!(KontraLevel::Rekontra.name(), "rekontra");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             KontraLevel::Invitation => "invitation",
@@ -426,6 +458,12 @@ pub struct Kontra {
 
 impl Kontra {
     /// The kontra written as `s` (a letter and a player digit; not `0`).
+    ///
+    /// ```
+    /// use kibitz::preferans::Kontra;
+    /// assert_eq!(Kontra::parse(b"S3").unwrap().to_string(), "S3");
+    /// assert_eq!(Kontra::parse(b"0"), None);
+    /// ```
     pub fn parse(s: &[u8]) -> Option<Kontra> {
         match s {
             [l, d] => Some(Kontra {
@@ -461,6 +499,12 @@ pub enum Discard {
 
 impl Discard {
     /// The field written as `s`.
+    ///
+    /// ```
+    /// use kibitz::preferans::Discard;
+    /// assert!(matches!(Discard::parse(b"GH"), Some(Discard::Cards(_))));
+    /// assert_eq!(Discard::parse(b"G?"), None);
+    /// ```
     pub fn parse(s: &[u8]) -> Option<Discard> {
         match s {
             b"XX" => Some(Discard::Unseen),

@@ -214,6 +214,10 @@ pub struct CardSet(pub u32);
 
 impl CardSet {
     /// No card.
+    ///
+    /// ```
+    /// assert_eq!(kibitz::preferans::CardSet::EMPTY.len(), 0);
+    /// ```
     pub const EMPTY: CardSet = CardSet(0);
     /// All 32 cards.
     ///
@@ -408,6 +412,13 @@ impl fmt::Debug for CardSet {
 }
 
 /// Iterator over a [`CardSet`] in index order.
+///
+/// ```
+/// use kibitz::preferans::CardSet;
+/// let mut it = CardSet::from_codes(b"AB").unwrap().iter();
+/// assert_eq!(it.len(), 2);
+/// assert_eq!(it.next().map(|c| c.code()), Some(b'A'));
+/// ```
 #[derive(Clone, Debug)]
 pub struct CardSetIter(u32);
 

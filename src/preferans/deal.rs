@@ -54,6 +54,11 @@ pub enum Field {
 
 impl Field {
     /// All fields in PPN order.
+    ///
+    /// ```
+    /// use kibitz::preferans::Field;
+    /// assert_eq!(Field::ALL[9], Field::Refa);
+    /// ```
     pub const ALL: [Field; 14] = [
         Field::Id,
         Field::Order,
@@ -72,6 +77,11 @@ impl Field {
     ];
 
     /// The field's name as the spec gives it.
+    ///
+    /// ```
+    /// use kibitz::preferans::Field;
+    /// assert_eq!(Field::Order.name(), "deal order");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Field::Id => "id",
@@ -113,6 +123,12 @@ pub struct Trick {
 
 impl Trick {
     /// A trick of the first (up to) three of `cards`.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Card, Player, Trick};
+    /// let t = Trick::new(&[Card::from_code(b'8').unwrap(), Card::from_code(b'9').unwrap()], Player::One, Default::default());
+    /// assert_eq!(t.to_string(), "891");
+    /// ```
     pub fn new(cards: &[Card], winner: Player, pos: Pos) -> Trick {
         let mut a = [Card::MIN; 3];
         let len = cards.len().min(3);
@@ -126,6 +142,12 @@ impl Trick {
     }
 
     /// The cards in play order.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Card, Player, Trick};
+    /// let t = Trick::new(&[Card::MIN; 2], Player::One, Default::default());
+    /// assert_eq!(t.cards().len(), 2);
+    /// ```
     pub fn cards(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }
@@ -159,6 +181,11 @@ pub enum Column {
 impl Column {
     /// The column `follower` writes against `main`: `R` when main is the
     /// follower's right neighbour (id + 1), else `L`.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Column, Player};
+    /// assert_eq!(Column::facing(Player::Three, Player::One), Column::Right);
+    /// ```
     pub fn facing(follower: Player, main: Player) -> Column {
         if follower.right() == main {
             Column::Right
@@ -168,6 +195,11 @@ impl Column {
     }
 
     /// The letter.
+    ///
+    /// ```
+    /// use kibitz::preferans::Column;
+    /// assert_eq!(Column::Left.letter(), 'L');
+    /// ```
     pub const fn letter(self) -> char {
         match self {
             Column::Left => 'L',
@@ -211,6 +243,11 @@ pub enum Entry {
 
 impl Entry {
     /// The tricks the entry claims (0 for `0`).
+    ///
+    /// ```
+    /// use kibitz::preferans::Entry;
+    /// assert_eq!(Entry::Main { tricks: 7, middle: -8 }.tricks(), 7);
+    /// ```
     pub const fn tricks(self) -> u8 {
         match self {
             Entry::Out => 0,
@@ -309,26 +346,53 @@ pub struct Deal {
 
 impl Deal {
     /// Clears the deal for reuse.
+    ///
+    /// ```
+    /// use kibitz::preferans::Deal;
+    /// let mut d = Deal { id: Some(4), ..Deal::default() };
+    /// d.clear();
+    /// assert_eq!(d, Deal::default());
+    /// ```
     pub fn clear(&mut self) {
         *self = Deal::default();
     }
 
     /// "deal 3", or "deal ?" when the id is unreadable (formatted only when used).
+    ///
+    /// ```
+    /// use kibitz::preferans::Deal;
+    /// assert_eq!(Deal { id: Some(7), ..Deal::default() }.label().to_string(), "deal 7");
+    /// ```
     pub fn label(&self) -> DealLabel {
         DealLabel(self.id)
     }
 
     /// Whether the record is the 4-field form of a deal where all three passed.
+    ///
+    /// ```
+    /// use kibitz::preferans::Deal;
+    /// assert!(Deal { fields: 4, ..Deal::default() }.all_passed());
+    /// ```
     pub fn all_passed(&self) -> bool {
         self.fields == 4
     }
 
     /// Whether the refa field was written.
+    ///
+    /// ```
+    /// use kibitz::preferans::Deal;
+    /// assert!(!Deal { fields: 13, ..Deal::default() }.refa_written());
+    /// ```
     pub fn refa_written(&self) -> bool {
         self.fields >= 14
     }
 
     /// Where `field` starts.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Deal, Field};
+    /// assert_eq!(Deal::default().at(Field::Value), kibitz::Pos::default());
+    /// ```
     pub fn at(&self, field: Field) -> Pos {
         self.at[field as usize]
     }

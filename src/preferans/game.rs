@@ -9,6 +9,11 @@ use crate::{Pos, Rule};
 
 /// The values of a game's info section the rules need, each with the position of
 /// its value. Decoders fill it; syntax errors are theirs to report.
+///
+/// ```
+/// use kibitz::preferans::Info;
+/// assert!(Info::default().bula.is_none());
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Info {
     /// Where the game starts.
@@ -44,11 +49,28 @@ pub struct Game {
 }
 
 /// A sink for findings: rule, place, message.
+///
+/// ```
+/// use kibitz::preferans::Sink;
+/// let mut n = 0;
+/// let sink: &mut Sink = &mut |_, _, _| n += 1;
+/// sink(kibitz::preferans::rules::VALUE, Default::default(), String::new());
+/// assert_eq!(n, 1);
+/// ```
 pub type Sink<'a> = dyn FnMut(Rule, Pos, String) + 'a;
 
 impl Game {
     /// Starts a game with the info section's values, reporting a Bula that is not
     /// an even number above 0.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Game, Info, Options};
+    /// use kibitz::Pos;
+    /// let info = Info { bula: Some((61, Pos::new(1, 7))), ..Info::default() };
+    /// let mut ids = Vec::new();
+    /// Game::new(&info, Options::default(), &mut |r, _, _| ids.push(r.id));
+    /// assert_eq!(ids, ["preferans.sheet.bula"]);
+    /// ```
     pub fn new(info: &Info, opts: Options, out: &mut Sink) -> Game {
         let mut sheet_complete = true;
         let bula = match info.bula {
@@ -76,11 +98,25 @@ impl Game {
     }
 
     /// The sheet so far.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Game, Info, Options, Player};
+    /// let g = Game::new(&Info::default(), Options::default(), &mut |_, _, _| {});
+    /// assert!(!g.sheet().holds_refa(Player::One));
+    /// ```
     pub fn sheet(&self) -> &Sheet {
         &self.sheet
     }
 
     /// Checks one deal and writes it on the sheet.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Deal, Game, Info, Options, Player};
+    /// let mut g = Game::new(&Info::default(), Options::default(), &mut |_, _, _| {});
+    /// let d = Deal { id: Some(1), fields: 4, ..Deal::default() }; // all passed
+    /// g.deal(&d, &mut |_, _, _| {});
+    /// assert!(g.sheet().holds_refa(Player::Two));
+    /// ```
     pub fn deal(&mut self, d: &Deal, out: &mut Sink) {
         let label = d.label();
         let mut out = |r: Rule, p: Pos, m: String| out(r, p, format!("{label}: {m}"));
@@ -127,6 +163,21 @@ impl Game {
     }
 
     /// Checks the Result and Place tags against the finished sheet.
+    ///
+    /// ```
+    /// use kibitz::preferans::{ByPlayer, Game, Info, Options};
+    /// use kibitz::Pos;
+    /// let p = Pos::new(1, 1);
+    /// let info = Info {
+    ///     bula: Some((60, p)),
+    ///     results: ByPlayer { values: [Some((5, p)), Some((0, p)), Some((-5, p))] },
+    ///     ..Info::default()
+    /// };
+    /// let g = Game::new(&info, Options::default(), &mut |_, _, _| {});
+    /// let mut ids = Vec::new();
+    /// g.finish(&info, &mut |r, _, _| ids.push(r.id));
+    /// assert_eq!(ids, ["preferans.result.formula"]); // an untouched sheet gives 0, 0, 0
+    /// ```
     pub fn finish(&self, info: &Info, out: &mut Sink) {
         let results: Option<Vec<(i64, Pos)>> = info.results.values.iter().copied().collect();
         let Some(results) = results else {

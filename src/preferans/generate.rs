@@ -32,6 +32,16 @@ use super::{
 use crate::{Pos, Rule};
 
 /// Makes the generator's choices.
+///
+/// ```
+/// use kibitz::preferans::generate::Chooser;
+/// /// Always the last option.
+/// struct Last;
+/// impl Chooser for Last {
+///     fn choose(&mut self, n: usize) -> usize { n - 1 }
+/// }
+/// assert_eq!(Last.choose(4), 3);
+/// ```
 pub trait Chooser {
     /// An index in `0..n` (`n` >= 1).
     fn choose(&mut self, n: usize) -> usize;
@@ -56,11 +66,23 @@ pub struct ByteChooser<'a> {
 
 impl<'a> ByteChooser<'a> {
     /// A chooser reading `bytes`.
+    ///
+    /// ```
+    /// use kibitz::preferans::generate::{ByteChooser, Chooser};
+    /// assert_eq!(ByteChooser::new(&[9]).choose(4), 1);
+    /// ```
     pub fn new(bytes: &'a [u8]) -> ByteChooser<'a> {
         ByteChooser { bytes, pos: 0 }
     }
 
     /// Bytes used so far.
+    ///
+    /// ```
+    /// use kibitz::preferans::generate::{ByteChooser, Chooser};
+    /// let mut c = ByteChooser::new(&[1, 2, 3]);
+    /// c.choose(2);
+    /// assert_eq!(c.used(), 1);
+    /// ```
     pub fn used(&self) -> usize {
         self.pos
     }
@@ -97,6 +119,11 @@ impl Chooser for arbitrary::Unstructured<'_> {
 }
 
 /// One rule to break, once, for mutation tests.
+///
+/// ```
+/// use kibitz::preferans::generate::Fault;
+/// assert_eq!(Fault::WrongColumn.rule().id, "preferans.summary.column");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// A trick recorded with the wrong winner (who then leads on).
@@ -121,6 +148,10 @@ pub enum Fault {
 
 impl Fault {
     /// Every fault.
+    ///
+    /// ```
+    /// assert_eq!(kibitz::preferans::generate::Fault::ALL.len(), 9);
+    /// ```
     pub const ALL: [Fault; 9] = [
         Fault::WrongWinner,
         Fault::Revoke,
@@ -155,6 +186,12 @@ impl Fault {
 }
 
 /// What to generate.
+///
+/// ```
+/// use kibitz::preferans::generate::Settings;
+/// let s = Settings { deals: 5, ..Settings::default() };
+/// assert_eq!((s.bula, s.refe), (60, 2));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Rule options the game follows.
@@ -183,6 +220,14 @@ impl Default for Settings {
 
 /// A generated game: its tags in order (Bula, Refe, Player1-3, Result1-3,
 /// Place1-3) and its deals.
+///
+/// ```
+/// use kibitz::preferans::generate::{generate_game, ByteChooser, Settings};
+/// // No bytes: every choice is the first option, still a legal game.
+/// let g = generate_game(&mut ByteChooser::new(&[]), &Settings { deals: 3, ..Settings::default() });
+/// assert_eq!(g.deals.len(), 3);
+/// assert_eq!(g.tags.len(), 11);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GeneratedGame {
     /// Tag pairs of the info section.
@@ -194,6 +239,16 @@ pub struct GeneratedGame {
 }
 
 /// Generates a game of `settings.deals` deals.
+///
+/// ```
+/// use kibitz::preferans::generate::{generate_game, ByteChooser, Fault, Settings};
+/// let bytes: Vec<u8> = (0..3000u32).map(|i| (i * 31 % 256) as u8).collect();
+/// let s = Settings { deals: 10, fault: Some(Fault::WrongValue), ..Settings::default() };
+/// let g = generate_game(&mut ByteChooser::new(&bytes), &s);
+/// if let Some((_, rule)) = g.fault_at {
+///     assert_eq!(rule.id, "preferans.value");
+/// }
+/// ```
 pub fn generate_game(ch: &mut impl Chooser, settings: &Settings) -> GeneratedGame {
     let mut sheet = Sheet::new(settings.bula, Some(settings.refe));
     let rotations: [&[u8]; 3] = [b"123", b"231", b"312"];

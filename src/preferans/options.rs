@@ -76,6 +76,11 @@ impl Default for Options {
 #[error(
     "unknown preferans option {0:?} (known: must_head, must_overtrump, kontra_pair_needs_five, sub_mort_kontra, betl_supa=value_times_tricks|fixed_60)"
 )]
+///
+/// ```
+/// use kibitz::preferans::Options;
+/// assert!(Options::default().set("betl_supa=fixed_70").is_err());
+/// ```
 pub struct OptionError(pub String);
 
 impl Options {
@@ -85,6 +90,13 @@ impl Options {
     /// # Errors
     ///
     /// An unknown name or value.
+    ///
+    /// ```
+    /// use kibitz::preferans::Options;
+    /// let mut o = Options::default();
+    /// o.set("must_overtrump=on").unwrap();
+    /// assert!(o.must_overtrump);
+    /// ```
     pub fn set(&mut self, spec: &str) -> Result<(), OptionError> {
         let (name, value) = spec.split_once('=').unwrap_or((spec, "on"));
         let err = || OptionError(spec.to_string());

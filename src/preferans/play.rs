@@ -7,6 +7,12 @@ use super::{Options, Trick};
 use crate::{Pos, Rule, Suit};
 
 /// How a player takes part in the play.
+///
+/// ```
+/// use kibitz::preferans::{Accepted, Lineup, Player, Role};
+/// let l = Lineup::new(Player::One, Accepted::Both(8), None);
+/// assert_eq!(l.roles[Player::Two], Role::Follower);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Role {
     /// The auction winner.
@@ -45,6 +51,13 @@ pub struct Lineup {
 impl Lineup {
     /// The lineup for `main`, `accepted` and the kontra field. An `accepted` that
     /// names main is read as nobody following (the rules report it).
+    ///
+    /// ```
+    /// use kibitz::preferans::{Accepted, Lineup, Player};
+    /// // Accepted naming main counts as nobody following.
+    /// let l = Lineup::new(Player::One, Accepted::One(Player::One), None);
+    /// assert!(!l.has_play());
+    /// ```
     pub fn new(main: Player, accepted: Accepted, kontra: Option<Kontra>) -> Lineup {
         let mut roles = ByPlayer::new_with(|p| if p == main { Role::Main } else { Role::Out });
         let followers = [main.right(), main.left()];
@@ -71,11 +84,22 @@ impl Lineup {
     }
 
     /// Whether `p` plays.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Accepted, Lineup, Player};
+    /// let l = Lineup::new(Player::One, Accepted::One(Player::Two), None);
+    /// assert!(l.plays(Player::Two) && !l.plays(Player::Three));
+    /// ```
     pub fn plays(&self, p: Player) -> bool {
         self.roles[p] != Role::Out
     }
 
     /// Number of players who play (1 when nobody follows: there is no play).
+    ///
+    /// ```
+    /// use kibitz::preferans::{Accepted, Lineup, Player};
+    /// assert_eq!(Lineup::new(Player::One, Accepted::Nobody, None).count(), 1);
+    /// ```
     pub fn count(&self) -> usize {
         self.roles
             .values
@@ -85,11 +109,22 @@ impl Lineup {
     }
 
     /// Whether there is play at all (someone follows).
+    ///
+    /// ```
+    /// use kibitz::preferans::{Accepted, Lineup, Player};
+    /// assert!(Lineup::new(Player::One, Accepted::Both(8), None).has_play());
+    /// ```
     pub fn has_play(&self) -> bool {
         self.count() > 1
     }
 
     /// The followers who play, in id order.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Accepted, Lineup, Player};
+    /// let l = Lineup::new(Player::Two, Accepted::Both(8), None);
+    /// assert_eq!(l.followers().collect::<Vec<_>>(), [Player::One, Player::Three]);
+    /// ```
     pub fn followers(&self) -> impl Iterator<Item = Player> + '_ {
         Player::ALL
             .into_iter()
@@ -97,6 +132,13 @@ impl Lineup {
     }
 
     /// The next player after `p` in play order who plays.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Accepted, DealOrder, Lineup, Player};
+    /// let o = DealOrder::from_digits(b"123").unwrap();
+    /// let l = Lineup::new(Player::One, Accepted::One(Player::Three), None);
+    /// assert_eq!(l.next_playing(o, Player::One), Player::Three); // 2 does not play
+    /// ```
     pub fn next_playing(&self, order: DealOrder, p: Player) -> Player {
         let mut q = order.next(p);
         for _ in 0..3 {
@@ -246,6 +288,11 @@ pub fn legal_cards(hand: CardSet, so_far: &[Card], trump: Option<Suit>, opts: &O
 }
 
 /// How far the recorded play went.
+///
+/// ```
+/// use kibitz::preferans::PlayState;
+/// assert_ne!(PlayState::Complete, PlayState::Decided);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PlayState {
     /// Nobody followed: no play.
@@ -274,6 +321,13 @@ pub fn decided(contract: Contract, main_tricks: u8, follower_tricks: u8) -> bool
 }
 
 /// What the replay of the recorded tricks found.
+///
+/// ```
+/// use kibitz::preferans::{Accepted, ByPlayer, Lineup, Player, PlayResult, PlayState};
+/// let l = Lineup::new(Player::One, Accepted::Both(8), None);
+/// let r = PlayResult { won: ByPlayer { values: [6, 3, 1] }, tricks: 10, state: PlayState::Complete };
+/// assert_eq!((r.main_tricks(&l), r.follower_tricks(&l)), (6, 4));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PlayResult {
     /// Tricks each player won according to the recorded winners.
@@ -286,11 +340,25 @@ pub struct PlayResult {
 
 impl PlayResult {
     /// Tricks main won.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Accepted, ByPlayer, Lineup, Player, PlayResult, PlayState};
+    /// let l = Lineup::new(Player::Two, Accepted::One(Player::One), None);
+    /// let r = PlayResult { won: ByPlayer { values: [2, 8, 0] }, tricks: 10, state: PlayState::Complete };
+    /// assert_eq!(r.main_tricks(&l), 8);
+    /// ```
     pub fn main_tricks(&self, lineup: &Lineup) -> u8 {
         self.won[lineup.main]
     }
 
     /// Tricks the followers won together.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Accepted, ByPlayer, Lineup, Player, PlayResult, PlayState};
+    /// let l = Lineup::new(Player::Two, Accepted::One(Player::One), None);
+    /// let r = PlayResult { won: ByPlayer { values: [2, 8, 0] }, tricks: 10, state: PlayState::Complete };
+    /// assert_eq!(r.follower_tricks(&l), 2);
+    /// ```
     pub fn follower_tricks(&self, lineup: &Lineup) -> u8 {
         lineup.followers().map(|f| self.won[f]).sum()
     }

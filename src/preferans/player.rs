@@ -245,11 +245,21 @@ impl DealOrder {
     }
 
     /// The first bidder.
+    ///
+    /// ```
+    /// use kibitz::preferans::{DealOrder, Player};
+    /// assert_eq!(DealOrder::from_digits(b"312").unwrap().first(), Player::Three);
+    /// ```
     pub const fn first(self) -> Player {
         self.0[0]
     }
 
     /// The dealer.
+    ///
+    /// ```
+    /// use kibitz::preferans::{DealOrder, Player};
+    /// assert_eq!(DealOrder::from_digits(b"312").unwrap().dealer(), Player::Two);
+    /// ```
     pub const fn dealer(self) -> Player {
         self.0[2]
     }

@@ -10,6 +10,12 @@
 use super::{ByPlayer, Column, Entry, Player};
 
 /// One player's paper.
+///
+/// ```
+/// use kibitz::preferans::{Player, Sheet};
+/// let s = Sheet::new(60, None);
+/// assert_eq!(s.papers[Player::One].middle, 60);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Paper {
     /// Supa written against the left neighbour.
@@ -46,6 +52,12 @@ pub struct Sheet {
 impl Sheet {
     /// A sheet with `bula` in every middle column and at most `refe` refas per
     /// player (`None`: no limit; `Some(0)`: no refas).
+    ///
+    /// ```
+    /// use kibitz::preferans::Sheet;
+    /// let mut s = Sheet::new(60, Some(0));
+    /// assert!(!s.all_passed()); // Refe 0: no refas
+    /// ```
     pub fn new(bula: i64, refe: Option<u32>) -> Sheet {
         Sheet {
             papers: ByPlayer::new_with(|_| Paper {
@@ -75,12 +87,26 @@ impl Sheet {
     }
 
     /// Refas written for each player so far.
+    ///
+    /// ```
+    /// use kibitz::preferans::Sheet;
+    /// let mut s = Sheet::new(60, None);
+    /// s.all_passed();
+    /// assert_eq!(s.refas_written(), 1);
+    /// ```
     pub fn refas_written(&self) -> u32 {
         self.refas_written
     }
 
     /// All three passed: a refa is written for every player unless `Refe` is
     /// reached. Returns whether one was written.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Player, Sheet};
+    /// let mut s = Sheet::new(60, Some(2));
+    /// assert!(s.all_passed() && s.all_passed() && !s.all_passed());
+    /// assert!(s.holds_refa(Player::Three));
+    /// ```
     pub fn all_passed(&mut self) -> bool {
         if self.refe.is_some_and(|r| self.refas_written >= r) {
             return false;
@@ -93,11 +119,26 @@ impl Sheet {
     }
 
     /// `p` plays a deal under refa and uses one up.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Player, Sheet};
+    /// let mut s = Sheet::new(60, None);
+    /// s.all_passed();
+    /// s.use_refa(Player::Two);
+    /// assert!(!s.holds_refa(Player::Two));
+    /// ```
     pub fn use_refa(&mut self, p: Player) {
         self.unplayed[p] = self.unplayed[p].saturating_sub(1);
     }
 
     /// Writes `p`'s summary entry on the sheet.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Column, Entry, Player, Sheet};
+    /// let mut s = Sheet::new(60, None);
+    /// s.write(Player::One, Entry::Follower { tricks: 1, column: Column::Right, supa: 20, failed: Some(20) });
+    /// assert_eq!((s.papers[Player::One].right, s.papers[Player::One].middle), (20, 80));
+    /// ```
     pub fn write(&mut self, p: Player, entry: Entry) {
         let paper = &mut self.papers[p];
         match entry {
@@ -119,6 +160,15 @@ impl Sheet {
     }
 
     /// Running score of `p`.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Column, Entry, Player, Sheet};
+    /// let mut s = Sheet::new(10, None);
+    /// // Player 1 writes 30 against his right neighbour, player 2.
+    /// s.write(Player::One, Entry::Follower { tricks: 3, column: Column::Right, supa: 30, failed: None });
+    /// assert_eq!(s.score(Player::One), 30 - 100);
+    /// assert_eq!(s.score(Player::Two), -100 - 30);
+    /// ```
     pub fn score(&self, p: Player) -> i64 {
         let x = self.papers[p];
         let against = self.papers[p.left()]
@@ -131,6 +181,14 @@ impl Sheet {
     }
 
     /// `3 x (score - mean)` for each player: exact, in thirds.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Entry, Player, Sheet};
+    /// let mut s = Sheet::new(10, None);
+    /// s.write(Player::One, Entry::Main { tricks: 6, middle: -4 });
+    /// // Scores -60, -100, -100: mean -86.67.
+    /// assert_eq!(s.results_x3().values, [80, -40, -40]);
+    /// ```
     pub fn results_x3(&self) -> ByPlayer<i64> {
         let s = ByPlayer::new_with(|p| self.score(p));
         let total: i64 = s.values.iter().fold(0i64, |a, b| a.saturating_add(*b));
@@ -140,6 +198,14 @@ impl Sheet {
     /// Final results as whole numbers that sum to 0: each is `score - mean`,
     /// rounded down, and when the mean is not whole the players with a fraction
     /// (in id order) get the 1 or 2 points that bring the sum to 0.
+    ///
+    /// ```
+    /// use kibitz::preferans::{Entry, Player, Sheet};
+    /// let mut s = Sheet::new(10, None);
+    /// s.write(Player::One, Entry::Main { tricks: 6, middle: -4 });
+    /// // Exact: 26.67, -13.33, -13.33.
+    /// assert_eq!(s.results().values, [27, -13, -14]);
+    /// ```
     pub fn results(&self) -> ByPlayer<i64> {
         let x = self.results_x3();
         let mut r = ByPlayer::new_with(|p| x[p].div_euclid(3));
@@ -154,6 +220,14 @@ impl Sheet {
     }
 
     /// Whether `result` is `p`'s `score - mean` up to rounding (less than 1 away).
+    ///
+    /// ```
+    /// use kibitz::preferans::{Entry, Player, Sheet};
+    /// let mut s = Sheet::new(10, None);
+    /// s.write(Player::One, Entry::Main { tricks: 6, middle: -4 });
+    /// assert!(s.result_fits(Player::One, 26) && s.result_fits(Player::One, 27));
+    /// assert!(!s.result_fits(Player::One, 28));
+    /// ```
     pub fn result_fits(&self, p: Player, result: i64) -> bool {
         (result.saturating_mul(3) - self.results_x3()[p]).abs() < 3
     }

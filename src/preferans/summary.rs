@@ -40,6 +40,15 @@ impl Verdict {
     /// together; on an invitation the inviter needs 4 with the invited player, who
     /// cannot fail; with option `kontra_pair_needs_five`, under a kontra the
     /// followers need 5 together.
+    ///
+    /// ```
+    /// use kibitz::preferans::*;
+    /// // Betl (6): main took a trick, play stopped: main failed, nobody else fails.
+    /// let l = Lineup::new(Player::One, Accepted::Both(8), None);
+    /// let r = PlayResult { won: ByPlayer { values: [1, 2, 0] }, tricks: 3, state: PlayState::Decided };
+    /// let v = Verdict::judge(Contract::parse(b"6").unwrap(), &l, None, &r, &Options::default()).unwrap();
+    /// assert!(!v.main_passed && v.failed.values == [false; 3]);
+    /// ```
     pub fn judge(
         contract: Contract,
         lineup: &Lineup,
