@@ -134,12 +134,29 @@ fn each_fault_is_reported_under_its_rule_at_its_deal() {
             // 11 tags, a blank line, then one line per deal.
             let line = 13 + deal as u64;
             let found = audit("fault.ppn", &text, Options::default());
+            // The field the fault is in: its columns on the deal's line.
+            let deal_line = text.lines().nth(line as usize - 1).unwrap();
+            let mut starts = vec![2u32];
+            for (i, b) in deal_line.bytes().enumerate() {
+                if b == b' ' {
+                    starts.push(i as u32 + 2);
+                }
+            }
+            let field = match fault {
+                Fault::ImpossibleBids => 3,
+                Fault::DiscardNotHeld => 5,
+                Fault::WrongKontra => 8,
+                Fault::WrongValue => 10,
+                Fault::WrongWinner | Fault::Revoke | Fault::Trump => 12,
+                Fault::WrongColumn | Fault::WrongTricks => 13,
+            };
+            let cols = starts[field]..starts.get(field + 1).copied().unwrap_or(u32::MAX);
             assert!(
                 !found.is_empty()
-                    && found
-                        .iter()
-                        .all(|f| f.rule == rule.id && f.pos.line == line),
-                "{fault:?} (seed {seed}) should give only {} on line {line}, got:\n{}",
+                    && found.iter().all(|f| f.rule == rule.id
+                        && f.pos.line == line
+                        && cols.contains(&f.pos.col)),
+                "{fault:?} (seed {seed}) should give only {} on line {line}, columns {cols:?}, got:\n{}",
                 rule.id,
                 show(&found)
             );

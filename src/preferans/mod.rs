@@ -79,9 +79,12 @@ pub mod auction;
 mod bid;
 mod card;
 mod check;
+mod contract;
 mod deal;
 mod game;
 pub mod generate;
+mod kontra;
+mod lineup;
 mod options;
 mod play;
 mod player;
@@ -90,14 +93,15 @@ mod sheet;
 mod summary;
 
 pub use auction::Auction;
-pub use bid::{Accepted, Bid, Contract, Discard, Kontra, KontraLevel};
+pub use bid::Bid;
 pub use card::{CODES, Card, CardSet, CardSetIter, RANKS, SUITS, suit_index};
+pub use contract::{Contract, Discard};
 pub use deal::{Column, Deal, DealLabel, Entry, Field, Trick};
 pub use game::{Game, Info, Sink};
+pub use kontra::{Accepted, Kontra, KontraLevel};
+pub use lineup::{Lineup, Role};
 pub use options::{BetlSupa, OptionError, Options};
-pub use play::{
-    Lineup, PlayResult, PlayState, Role, decided, legal_cards, obligation, winning_card,
-};
+pub use play::{PlayResult, PlayState, decided, legal_cards, obligation, winning_card};
 pub use player::{ByPlayer, DealOrder, Player};
 pub use sheet::{Paper, Sheet};
 pub use summary::{Verdict, expected_entry, supa};

@@ -6,7 +6,8 @@
 //! count his own entry gives (the count is checked against the throws on its own),
 //! so that one wrong number is reported once.
 
-use super::play::{Out, PlayResult, PlayState, Role, is_doubled};
+use super::lineup::Role;
+use super::play::{Out, PlayResult, PlayState, is_doubled};
 use super::rules;
 use super::{
     BetlSupa, ByPlayer, Column, Contract, DealOrder, Entry, Kontra, Lineup, Options, Player,
