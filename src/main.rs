@@ -53,7 +53,7 @@ enum Command {
         no_progress: bool,
         /// A preferans rule option, `NAME` or `NAME=VALUE` (repeatable): must_head,
         /// must_overtrump, kontra_pair_needs_five, sub_mort_kontra=off,
-        /// betl_supa=fixed_60.
+        /// betl_supa=fixed_60, invitation=as_both_following.
         #[arg(long = "preferans-option", value_name = "NAME[=VALUE]")]
         preferans_options: Vec<String>,
     },

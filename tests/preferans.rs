@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use kibitz::audit::{AuditOptions, audit_reader};
 use kibitz::ppn::{self, Item, JsonItem, TextReader};
 use kibitz::preferans::generate::{ByteChooser, Fault, GeneratedGame, Settings, generate_game};
-use kibitz::preferans::{BetlSupa, Deal, Options};
+use kibitz::preferans::{BetlSupa, Deal, Invitation, Options};
 use kibitz::{Finding, Severity};
 
 /// SplitMix64 bytes: the chooser's input (the generator itself has no RNG).
@@ -101,6 +101,7 @@ fn generated_games_under_every_option_audit_clean() {
         kontra_pair_needs_five: true,
         sub_mort_kontra: false,
         betl_supa: BetlSupa::Fixed60,
+        invitation: Invitation::AsBothFollowing,
     };
     generated_deals_audit_clean(
         3_000,
@@ -442,4 +443,29 @@ fn bad_input_never_panics_and_the_rest_is_read() {
         "{}",
         show(&found)
     );
+}
+
+#[test]
+fn any_byte_string_gives_a_legal_game() {
+    let mut inputs: Vec<Vec<u8>> = vec![vec![], vec![0xFF; 5_000], vec![0; 3], vec![1, 2, 3]];
+    for n in [1usize, 17, 250, 999, 4_000] {
+        inputs.push(bytes(n as u64 * 7, n));
+    }
+    for (i, b) in inputs.iter().enumerate() {
+        let game = generate_game(&mut ByteChooser::new(b), &Settings::default());
+        let found = audit("any.ppn", &text_of(&game), Options::default());
+        assert!(found.is_empty(), "input {i}:\n{}", show(&found));
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+#[test]
+fn arbitrary_unstructured_is_a_chooser() {
+    for seed in 0..50 {
+        let b = bytes(seed, 5_000);
+        let mut u = arbitrary::Unstructured::new(&b);
+        let game = generate_game(&mut u, &Settings::default());
+        let found = audit("arb.ppn", &text_of(&game), Options::default());
+        assert!(found.is_empty(), "seed {seed}:\n{}", show(&found));
+    }
 }

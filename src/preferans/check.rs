@@ -332,6 +332,7 @@ pub(crate) fn check_deal(d: &Deal, opts: &Options, holds_refa: bool, out: &mut O
             order: o,
             lineup: &lineup,
             contract: c,
+            kontra: k,
             value,
             result: &result,
             verdict,

@@ -55,7 +55,8 @@
 //!   So a trick has 3 cards when both accepted or one invited, else 2.
 //! * **Invitation outcome.** The inviter answers for 4 tricks together with the
 //!   invited player; the invited player writes supa for his tricks (an `F` entry)
-//!   and cannot fail. Invitation is forbidden on the plain spade contract `2` only
+//!   and cannot fail. Option `invitation=as_both_following` judges them as two
+//!   followers instead (each 2, or both 4). Invitation is forbidden on the plain spade contract `2` only
 //!   (as Prefko's code does), not on `G2`.
 //! * **Summary tricks** are compared with the recorded winners of the throws; the
 //!   card-by-card winner is checked separately (`preferans.play.winner`), and the
@@ -100,7 +101,7 @@ pub use deal::{Column, Deal, DealLabel, Entry, Field, Trick};
 pub use game::{Game, Info, Sink};
 pub use kontra::{Accepted, Kontra, KontraLevel};
 pub use lineup::{Lineup, Role};
-pub use options::{BetlSupa, OptionError, Options};
+pub use options::{BetlSupa, Invitation, OptionError, Options};
 pub use play::{PlayResult, PlayState, decided, legal_cards, obligation, winning_card};
 pub use player::{ByPlayer, DealOrder, Player};
 pub use sheet::{Paper, Sheet};

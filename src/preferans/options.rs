@@ -18,6 +18,22 @@ pub enum BetlSupa {
     Fixed60,
 }
 
+/// Who answers for the tricks when a follower invites the other (the reference
+/// is silent; the default is the common Serbian rule).
+///
+/// ```
+/// use kibitz::preferans::Invitation;
+/// assert_eq!(Invitation::default(), Invitation::InviterAnswers);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Invitation {
+    /// The inviter needs 4 tricks together with the invited player, who cannot fail.
+    #[default]
+    InviterAnswers,
+    /// As if both had followed: each needs 2, or both 4 together.
+    AsBothFollowing,
+}
+
 /// The rule options of a preferans audit.
 ///
 /// | name | default | meaning |
@@ -27,6 +43,7 @@ pub enum BetlSupa {
 /// | `kontra_pair_needs_five` | off | under a kontra the followers together need 5 tricks |
 /// | `sub_mort_kontra` | on | subkontra and mortkontra are allowed |
 /// | `betl_supa` | `value_times_tricks` | or `fixed_60` |
+/// | `invitation` | `inviter_answers` | or `as_both_following` (not in the reference: see [`Invitation`]) |
 ///
 /// ```
 /// use kibitz::preferans::{BetlSupa, Options};
@@ -51,6 +68,8 @@ pub struct Options {
     pub sub_mort_kontra: bool,
     /// Supa when a betl fails.
     pub betl_supa: BetlSupa,
+    /// Who answers for the tricks after an invitation.
+    pub invitation: Invitation,
 }
 
 impl Default for Options {
@@ -61,6 +80,7 @@ impl Default for Options {
             kontra_pair_needs_five: false,
             sub_mort_kontra: true,
             betl_supa: BetlSupa::ValueTimesTricks,
+            invitation: Invitation::InviterAnswers,
         }
     }
 }
@@ -117,6 +137,13 @@ impl Options {
                     _ => return Err(err()),
                 }
             }
+            "invitation" => {
+                self.invitation = match value {
+                    "inviter_answers" => Invitation::InviterAnswers,
+                    "as_both_following" => Invitation::AsBothFollowing,
+                    _ => return Err(err()),
+                }
+            }
             _ => return Err(err()),
         }
         Ok(())
@@ -127,7 +154,7 @@ impl fmt::Display for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "must_head={} must_overtrump={} kontra_pair_needs_five={} sub_mort_kontra={} betl_supa={}",
+            "must_head={} must_overtrump={} kontra_pair_needs_five={} sub_mort_kontra={} betl_supa={} invitation={}",
             self.must_head,
             self.must_overtrump,
             self.kontra_pair_needs_five,
@@ -135,6 +162,10 @@ impl fmt::Display for Options {
             match self.betl_supa {
                 BetlSupa::ValueTimesTricks => "value_times_tricks",
                 BetlSupa::Fixed60 => "fixed_60",
+            },
+            match self.invitation {
+                Invitation::InviterAnswers => "inviter_answers",
+                Invitation::AsBothFollowing => "as_both_following",
             }
         )
     }

@@ -10,7 +10,8 @@ use super::lineup::Role;
 use super::play::{Out, PlayResult, PlayState, is_doubled};
 use super::rules;
 use super::{
-    BetlSupa, ByPlayer, Column, Contract, DealOrder, Entry, Kontra, Lineup, Options, Player,
+    BetlSupa, ByPlayer, Column, Contract, DealOrder, Entry, Invitation, Kontra, Lineup, Options,
+    Player,
 };
 use crate::Pos;
 
@@ -39,7 +40,8 @@ impl Verdict {
     /// that stopped early with the outcome decided means main failed. When main
     /// passes: a lone follower needs 2 tricks; two followers each need 2 or 4
     /// together; on an invitation the inviter needs 4 with the invited player, who
-    /// cannot fail; with option `kontra_pair_needs_five`, under a kontra the
+    /// cannot fail (option `invitation=as_both_following`: as two followers); with
+    /// option `kontra_pair_needs_five`, under a kontra the
     /// followers need 5 together.
     ///
     /// ```
@@ -77,12 +79,13 @@ impl Verdict {
             let together = result.follower_tricks(lineup);
             let invited = lineup.followers().any(|f| lineup.roles[f] == Role::Invited);
             let pair = lineup.followers().count() == 2;
+            let inviter_answers = invited && opts.invitation == Invitation::InviterAnswers;
             for f in lineup.followers() {
                 let own = result.won[f];
                 failed[f] = match lineup.roles[f] {
-                    Role::Invited => false,
+                    Role::Invited if inviter_answers => false,
                     _ if opts.kontra_pair_needs_five && is_doubled(kontra) => together < 5,
-                    _ if invited => together < 4,
+                    _ if inviter_answers => together < 4,
                     _ if pair => own < 2 && together < 4,
                     _ => own < 2,
                 };
@@ -169,6 +172,7 @@ pub(crate) struct SummaryFacts<'a> {
     pub order: DealOrder,
     pub lineup: &'a Lineup,
     pub contract: Contract,
+    pub kontra: Option<Kontra>,
     pub value: u32,
     pub result: &'a PlayResult,
     pub verdict: Option<Verdict>,
@@ -268,11 +272,11 @@ pub(crate) fn check(entries: &[Entry; 3], f: &SummaryFacts<'_>, opts: &Options, 
                         let msg = match (exp, failed) {
                             (Some(e), None) => format!(
                                 "follower {p} failed ({}), so the entry ends with :{e}",
-                                fail_reason(f, p)
+                                fail_reason(f, p, opts)
                             ),
                             (None, Some(m)) => format!(
                                 "follower {p} did not fail ({}), yet the entry adds {m} to the middle",
-                                pass_reason(f, &verdict, p)
+                                pass_reason(f, &verdict, p, opts)
                             ),
                             (Some(e), Some(m)) => {
                                 format!(
@@ -316,34 +320,39 @@ pub(crate) fn check(entries: &[Entry; 3], f: &SummaryFacts<'_>, opts: &Options, 
     }
 }
 
-fn fail_reason(f: &SummaryFacts<'_>, p: Player) -> String {
+fn fail_reason(f: &SummaryFacts<'_>, p: Player, opts: &Options) -> String {
     let together = f.result.follower_tricks(f.lineup);
-    match f
+    let invited = f
         .lineup
-        .roles
-        .values
-        .iter()
-        .filter(|r| **r == Role::Invited)
-        .count()
-    {
-        1 => format!("the inviter needs 4 tricks with the invited player; they took {together}"),
-        _ if f.lineup.followers().count() == 2 => format!(
+        .followers()
+        .any(|g| f.lineup.roles[g] == Role::Invited);
+    if opts.kontra_pair_needs_five && is_doubled(f.kontra) {
+        format!(
+            "under a kontra the followers need 5 together (option kontra_pair_needs_five); they took {together}"
+        )
+    } else if invited && opts.invitation == Invitation::InviterAnswers {
+        format!("the inviter needs 4 tricks with the invited player; they took {together}")
+    } else if f.lineup.followers().count() == 2 {
+        format!(
             "each follower needs 2 or both 4; {p} took {}, both {together}",
             f.result.won[p]
-        ),
-        _ => format!(
+        )
+    } else {
+        format!(
             "a lone follower needs 2 tricks; {p} took {}",
             f.result.won[p]
-        ),
+        )
     }
 }
 
-fn pass_reason(f: &SummaryFacts<'_>, verdict: &Verdict, p: Player) -> String {
+fn pass_reason(f: &SummaryFacts<'_>, verdict: &Verdict, p: Player, opts: &Options) -> String {
     if !verdict.main_passed {
         return format!("main {} failed, and then no follower fails", f.lineup.main);
     }
     match f.lineup.roles[p] {
-        Role::Invited => "an invited player cannot fail".to_string(),
+        Role::Invited if opts.invitation == Invitation::InviterAnswers => {
+            "an invited player cannot fail".to_string()
+        }
         _ => format!(
             "{p} took {}, the followers {} together",
             f.result.won[p],
