@@ -56,8 +56,8 @@
 //! * **Invitation outcome.** The inviter answers for 4 tricks together with the
 //!   invited player; the invited player writes supa for his tricks (an `F` entry)
 //!   and cannot fail. Option `invitation=as_both_following` judges them as two
-//!   followers instead (each 2, or both 4). Invitation is forbidden on the plain spade contract `2` only
-//!   (as Prefko's code does), not on `G2`.
+//!   followers instead (each 2, or both 4). Invitation is forbidden on the plain
+//!   spade contract `2` only (as Prefko's code does), not on `G2`.
 //! * **Summary tricks** are compared with the recorded winners of the throws; the
 //!   card-by-card winner is checked separately (`preferans.play.winner`), and the
 //!   next trick is led by the recorded winner, as the notation defines.
@@ -72,6 +72,8 @@
 //!   may be `0` (the writer writes `0`), and main's trick count is not checked.
 //! * **Game bids** are allowed only as a player's first call (`G`, or directly
 //!   `G6`, `G7`, `G8`), as in Prefko's engine.
+//! * **Deal order** may be any permutation; consecutive deals are not required to
+//!   rotate the dealer (the reference does not ask for it). The generator rotates.
 //! * **Results**: a Result may differ from `score - mean` by less than 1 (the mean
 //!   need not be whole); the three must sum to 0. Places: a higher Result needs a
 //!   lower Place; equal Results may be placed either way.
