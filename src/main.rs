@@ -115,24 +115,15 @@ fn main() -> ExitCode {
             min_severity,
             no_progress,
             preferans_options,
-        } => {
-            let mut opts = AuditOptions::default();
-            for o in &preferans_options {
-                if let Err(e) = opts.preferans.set(o) {
-                    eprintln!("kibitz: {e}");
-                    return ExitCode::from(EXIT_TROUBLE);
-                }
-            }
-            audit_cmd(
-                &paths,
-                opts,
-                format,
-                jobs,
-                quiet,
-                min_severity.severity(),
-                no_progress,
-            )
-        }
+        } => audit_cmd(
+            &paths,
+            format,
+            jobs,
+            quiet,
+            min_severity.severity(),
+            no_progress,
+            &preferans_options,
+        ),
         Command::Rules { prefix } => rules_cmd(prefix.as_deref()),
         Command::Explain { id } => explain_cmd(&id),
     };
@@ -141,13 +132,20 @@ fn main() -> ExitCode {
 
 fn audit_cmd(
     paths: &[String],
-    mut opts: AuditOptions,
     format: Format,
     jobs: Option<usize>,
     quiet: bool,
     min: Severity,
     no_progress: bool,
+    preferans_options: &[String],
 ) -> u8 {
+    let mut opts = AuditOptions::default();
+    for o in preferans_options {
+        if let Err(e) = opts.preferans.set(o) {
+            eprintln!("kibitz: {e}");
+            return EXIT_TROUBLE;
+        }
+    }
     if let Some(j) = jobs {
         opts.jobs = j.max(1);
     }

@@ -94,7 +94,7 @@ impl Default for Options {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown preferans option {0:?} (known: must_head, must_overtrump, kontra_pair_needs_five, sub_mort_kontra, betl_supa=value_times_tricks|fixed_60)"
+    "unknown preferans option {0:?} (known: must_head, must_overtrump, kontra_pair_needs_five, sub_mort_kontra, betl_supa=value_times_tricks|fixed_60, invitation=inviter_answers|as_both_following)"
 )]
 ///
 /// ```
