@@ -8,8 +8,8 @@
 //!
 //! * a flat set of vocabulary types at the crate root ([`Seat`], [`Suit`], [`Rank`],
 //!   [`Card`], [`CardSet`], [`BySeat`], [`Call`], [`Contract`], ...);
-//! * one module per notation, which knows syntax only ([`pbn`]);
-//! * one module per game, which knows the rules only ([`bridge`]);
+//! * one module per notation, which knows syntax only ([`pbn`], [`ppn`]);
+//! * one module per game, which knows the rules only ([`bridge`], [`preferans`]);
 //! * the [`audit`] layer, which runs a notation's decoder and a game's rules over a
 //!   file and turns their outcomes into [`Finding`]s.
 //!
@@ -38,6 +38,8 @@ pub mod bridge;
 pub mod fuzzing;
 pub mod lines;
 pub mod pbn;
+pub mod ppn;
+pub mod preferans;
 pub mod rulebook;
 pub mod text;
 

@@ -51,6 +51,11 @@ enum Command {
         /// Never show a progress bar.
         #[arg(long)]
         no_progress: bool,
+        /// A preferans rule option, `NAME` or `NAME=VALUE` (repeatable): must_head,
+        /// must_overtrump, kontra_pair_needs_five, sub_mort_kontra=off,
+        /// betl_supa=fixed_60, invitation=as_both_following.
+        #[arg(long = "preferans-option", value_name = "NAME[=VALUE]")]
+        preferans_options: Vec<String>,
     },
     /// List the rules of the rule book.
     Rules {
@@ -109,6 +114,7 @@ fn main() -> ExitCode {
             quiet,
             min_severity,
             no_progress,
+            preferans_options,
         } => audit_cmd(
             &paths,
             format,
@@ -116,6 +122,7 @@ fn main() -> ExitCode {
             quiet,
             min_severity.severity(),
             no_progress,
+            &preferans_options,
         ),
         Command::Rules { prefix } => rules_cmd(prefix.as_deref()),
         Command::Explain { id } => explain_cmd(&id),
@@ -130,8 +137,15 @@ fn audit_cmd(
     quiet: bool,
     min: Severity,
     no_progress: bool,
+    preferans_options: &[String],
 ) -> u8 {
     let mut opts = AuditOptions::default();
+    for o in preferans_options {
+        if let Err(e) = opts.preferans.set(o) {
+            eprintln!("kibitz: {e}");
+            return EXIT_TROUBLE;
+        }
+    }
     if let Some(j) = jobs {
         opts.jobs = j.max(1);
     }

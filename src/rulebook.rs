@@ -33,6 +33,10 @@ pub struct Entry {
     /// Reader limits for the examples, where the rule is about a limit.
     #[serde(default)]
     pub limits: Option<ExampleLimits>,
+    /// Preferans rule options for the examples (`name` or `name=value`, see
+    /// [`crate::preferans::Options`]), where the rule is an option.
+    #[serde(default)]
+    pub options: Vec<String>,
 }
 
 /// Smaller reader limits for a rule-book example.
@@ -55,7 +59,13 @@ struct File {
 }
 
 /// The rule-book sources compiled in, by file name.
-pub const SOURCES: &[(&str, &str)] = &[("rules/pbn.toml", include_str!("../rules/pbn.toml"))];
+pub const SOURCES: &[(&str, &str)] = &[
+    ("rules/pbn.toml", include_str!("../rules/pbn.toml")),
+    (
+        "rules/preferans.toml",
+        include_str!("../rules/preferans.toml"),
+    ),
+];
 
 /// All entries, in book order. Panics only if a compiled-in book file is not valid
 /// TOML, which `tests/rulebook.rs` rules out.
@@ -85,5 +95,9 @@ pub fn find(id: &str) -> Option<&'static Entry> {
 
 /// Every rule the code can report.
 pub fn code_rules() -> Vec<crate::Rule> {
-    crate::pbn::rules::ALL.to_vec()
+    let mut rules = crate::pbn::rules::ALL.to_vec();
+    rules.extend_from_slice(crate::ppn::rules::ALL);
+    rules.extend_from_slice(crate::preferans::rules::ALL);
+    rules.push(crate::audit::UNSUPPORTED);
+    rules
 }

@@ -17,6 +17,11 @@ fn audit_example(e: &Entry, text: &str) -> Vec<Finding> {
             opts.limits.max_tokens = m;
         }
     }
+    for o in &e.options {
+        opts.preferans
+            .set(o)
+            .unwrap_or_else(|err| panic!("{}: {err}", e.id));
+    }
     let name = format!("{}.{}", e.id, e.notation);
     audit_reader(&name, text.as_bytes(), &opts)
         .expect("in-memory read cannot fail")

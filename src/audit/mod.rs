@@ -6,7 +6,9 @@
 //! [`audit_reader`] collects the findings instead (for tests and small inputs).
 //! [`run`] audits many files on several threads and still reports them in order.
 
+mod preferans;
 mod run;
+mod sniff;
 mod summary;
 
 use std::io::{self, Read};
@@ -16,6 +18,7 @@ use crate::pbn::{RawRecord, Reader};
 use crate::{Finding, Game, Severity};
 
 pub use run::{Event, Input, collect_inputs, run};
+pub use sniff::{SNIFF_BYTES, UNSUPPORTED, audit_input, sniff};
 pub use summary::{RuleCount, Summary};
 
 /// Options of an audit.
@@ -25,6 +28,8 @@ pub struct AuditOptions {
     pub jobs: usize,
     /// Bounds on what the reader keeps per line and record.
     pub limits: crate::pbn::Limits,
+    /// Rule options for preferans.
+    pub preferans: crate::preferans::Options,
 }
 
 impl Default for AuditOptions {
@@ -32,6 +37,7 @@ impl Default for AuditOptions {
         AuditOptions {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limits: crate::pbn::Limits::default(),
+            preferans: crate::preferans::Options::default(),
         }
     }
 }
@@ -41,6 +47,12 @@ impl Default for AuditOptions {
 pub enum Notation {
     /// Portable Bridge Notation.
     Pbn,
+    /// Portable Preferans Notation, text form.
+    Ppn,
+    /// Portable Preferans Notation, JSON form.
+    PpnJson,
+    /// Portable Pinochle Notation (recognised, not audited yet).
+    Pinochle,
 }
 
 impl Notation {
@@ -52,11 +64,20 @@ impl Notation {
     /// use kibitz::audit::Notation;
     /// assert_eq!(Notation::from_path("a/B.PBN".as_ref()), Some(Notation::Pbn));
     /// assert_eq!(Notation::from_path("readme.txt".as_ref()), None);
+    /// assert_eq!(Notation::from_path("g.ppn".as_ref()), Some(Notation::Ppn));
+    /// assert_eq!(Notation::from_path("g.ppn.json".as_ref()), Some(Notation::PpnJson));
     /// ```
+    ///
+    /// A `.ppn` file may be preferans or pinochle: the content decides ([`sniff`]).
     pub fn from_path(path: &std::path::Path) -> Option<Notation> {
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        if name.ends_with(".ppn.json") {
+            return Some(Notation::PpnJson);
+        }
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "pbn" => Some(Notation::Pbn),
+            "ppn" => Some(Notation::Ppn),
             _ => None,
         }
     }
@@ -65,6 +86,8 @@ impl Notation {
     pub fn game(self) -> Game {
         match self {
             Notation::Pbn => Game::Bridge,
+            Notation::Ppn | Notation::PpnJson => Game::Preferans,
+            Notation::Pinochle => Game::Pinochle,
         }
     }
 }
@@ -140,7 +163,8 @@ pub fn audit_stream<R: Read>(
     result
 }
 
-/// Audits one input and collects its findings.
+/// Audits one input of any notation (decided by content, `name` giving a hint)
+/// and collects its findings.
 ///
 /// # Errors
 ///
@@ -153,10 +177,9 @@ pub fn audit_stream<R: Read>(
 /// assert_eq!(report.findings[0].rule, "pbn.tag.value");
 /// ```
 pub fn audit_reader<R: Read>(name: &str, input: R, opts: &AuditOptions) -> io::Result<Report> {
-    let _ = name;
     let mut report = Report::default();
     let mut out = Vec::new();
-    audit_stream(input, opts, &mut report.summary, &mut |f| {
+    audit_input(name, input, opts, &mut report.summary, &mut |f| {
         out.push(f.clone())
     })?;
     report.findings = out;

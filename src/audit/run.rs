@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
-use super::{AuditOptions, Notation, Summary, audit_stream};
+use super::{AuditOptions, Notation, Summary, audit_input};
 use crate::Finding;
 
 /// One input to audit.
@@ -133,10 +133,11 @@ fn audit_one(input: &Input, opts: &AuditOptions, tx: &SyncSender<Msg>) {
         // The receiver only goes away if the caller panicked; nothing to do then.
         let _ = tx.send(Msg::Finding(f.clone()));
     };
+    let name = input.name();
     let result = match input {
-        Input::Stdin => audit_stream(io::stdin().lock(), opts, &mut summary, &mut emit),
+        Input::Stdin => audit_input(&name, io::stdin().lock(), opts, &mut summary, &mut emit),
         Input::File(p) => match File::open(p) {
-            Ok(f) => audit_stream(f, opts, &mut summary, &mut emit),
+            Ok(f) => audit_input(&name, f, opts, &mut summary, &mut emit),
             Err(e) => Err(e),
         },
     };
