@@ -244,6 +244,7 @@ pub(crate) fn replay(table: &Table, tricks: &[Trick], opts: &Options, out: &mut 
     let mut wrong_size_pos = None;
     for (i, t) in tricks.iter().enumerate() {
         let n = i + 1;
+        let mut actual = None;
         if n == 11 {
             out(
                 rules::PLAY_EXTRA,
@@ -336,6 +337,7 @@ pub(crate) fn replay(table: &Table, tricks: &[Trick], opts: &Options, out: &mut 
             }
             let w = winning_card(t.cards(), trump);
             let winner = seq[w];
+            actual = Some(winner);
             if winner != t.winner {
                 out(
                     rules::PLAY_WINNER,
@@ -355,11 +357,28 @@ pub(crate) fn replay(table: &Table, tricks: &[Trick], opts: &Options, out: &mut 
                 );
             }
         }
-        // A winner who does not play was reported above as a wrong winner.
-        if lineup.plays(t.winner) {
-            won[t.winner] = won[t.winner].saturating_add(1);
+        // Who led the next trick, and whose trick is it? The record says its
+        // winner; the cards may say otherwise (reported once, above). The record is
+        // followed unless the next trick's lead card proves the player whose card
+        // won led it (he holds it and the recorded winner does not): then only the
+        // winner entry was miswritten, and following it would move every later
+        // card onto the wrong player, burying one fault under a cascade.
+        let scorer = match actual {
+            Some(w) if w != t.winner => {
+                let next_lead = tricks.get(i + 1).and_then(|nt| nt.cards().first().copied());
+                let holds = |p: Player| matches!((hands.as_ref(), next_lead), (Some(h), Some(c)) if h[p].contains(c));
+                if holds(w) && !holds(t.winner) {
+                    w
+                } else {
+                    t.winner
+                }
+            }
+            _ => t.winner,
+        };
+        if lineup.plays(scorer) {
+            won[scorer] = won[scorer].saturating_add(1);
         }
-        leader = t.winner;
+        leader = scorer;
     }
     if let Some(pos) = wrong_size_pos {
         let list: Vec<String> = wrong_size.iter().map(|n| n.to_string()).collect();
