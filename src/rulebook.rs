@@ -55,7 +55,10 @@ struct File {
 }
 
 /// The rule-book sources compiled in, by file name.
-pub const SOURCES: &[(&str, &str)] = &[("rules/pbn.toml", include_str!("../rules/pbn.toml"))];
+pub const SOURCES: &[(&str, &str)] = &[
+    ("rules/pbn.toml", include_str!("../rules/pbn.toml")),
+    ("rules/bridge.toml", include_str!("../rules/bridge.toml")),
+];
 
 /// All entries, in book order. Panics only if a compiled-in book file is not valid
 /// TOML, which `tests/rulebook.rs` rules out.
@@ -85,5 +88,5 @@ pub fn find(id: &str) -> Option<&'static Entry> {
 
 /// Every rule the code can report.
 pub fn code_rules() -> Vec<crate::Rule> {
-    crate::pbn::rules::ALL.to_vec()
+    [crate::pbn::rules::ALL, crate::bridge::rules::ALL].concat()
 }

@@ -102,6 +102,7 @@ pub fn audit_stream<R: Read>(
     let mut reader = Reader::with_limits(input, opts.limits);
     let mut rec = RawRecord::default();
     let mut board = Board::default();
+    let mut ctx = crate::bridge::Context::default();
     let mut findings: Vec<Finding> = Vec::new();
     summary.files += 1;
     let result = loop {
@@ -113,6 +114,7 @@ pub fn audit_stream<R: Read>(
         findings.clear();
         findings.append(&mut rec.findings);
         crate::pbn::decode::decode(&rec, &mut board, &mut findings);
+        crate::bridge::check(&board, &mut ctx, &mut findings);
         if rec.findings_dropped > 0 {
             findings.push(Finding {
                 rule: crate::pbn::rules::RECORD_LIMIT.id,
