@@ -736,6 +736,9 @@ impl fmt::Display for Fault {
             Fault::AfterEnd { seat, end, .. } => {
                 write!(f, "a call by {seat} after the auction ended (at {end})")
             }
+            Fault::Incomplete { calls: 0, .. } => {
+                f.write_str("the auction section has no call, and no `*` or `+`")
+            }
             Fault::Incomplete { calls, .. } => write!(
                 f,
                 "the auction stops after {calls} calls before it has ended, without `*` or `+`"
@@ -972,17 +975,25 @@ impl fmt::Display for Fault {
                 other_room,
                 other_line,
                 ..
-            } => write!(
-                f,
-                "ScoreIMP {}, but NS {this_ns} here against NS {other_ns} in the {} room (line {other_line}) is a difference of {}: {} IMPs",
-                form.show(written),
-                match other_room {
-                    Room::Open => "Open",
-                    Room::Closed => "Closed",
-                },
-                this_ns - other_ns,
-                form.show(computed)
-            ),
+            } => {
+                let diff = this_ns - other_ns;
+                let (side, swing) = if diff < 0 {
+                    ("EW", -diff)
+                } else {
+                    ("NS", diff)
+                };
+                write!(
+                    f,
+                    "ScoreIMP {}, but NS {this_ns} here against NS {other_ns} in the {} room (line {other_line}) is {swing} to {side}: {} IMPs to {side}, that is {}",
+                    form.show(written),
+                    match other_room {
+                        Room::Open => "Open",
+                        Room::Closed => "Closed",
+                    },
+                    crate::bridge::score::imps(swing),
+                    form.show(computed)
+                )
+            }
         }
     }
 }

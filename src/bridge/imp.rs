@@ -190,7 +190,7 @@ mod tests {
         assert_eq!(out[0].record, 1);
         assert_eq!(
             out[0].message,
-            "ScoreIMP NS -4, but NS -90 here against NS 100 in the Closed room (line 15) is a difference of -190: NS -5 IMPs"
+            "ScoreIMP NS -4, but NS -90 here against NS 100 in the Closed room (line 15) is 190 to EW: 5 IMPs to EW, that is NS -5"
         );
     }
 
