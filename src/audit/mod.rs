@@ -9,6 +9,7 @@
 mod run;
 mod summary;
 
+use std::collections::VecDeque;
 use std::io::{self, Read};
 
 use crate::bridge::Board;
@@ -104,6 +105,9 @@ pub fn audit_stream<R: Read>(
     let mut board = Board::default();
     let mut ctx = crate::bridge::Context::default();
     let mut findings: Vec<Finding> = Vec::new();
+    // The worst severity of the last records, for findings that come late.
+    const RECENT: usize = 256;
+    let mut recent: VecDeque<(usize, Option<Severity>)> = VecDeque::with_capacity(RECENT);
     summary.files += 1;
     let result = loop {
         match reader.read_record(&mut rec) {
@@ -132,11 +136,26 @@ pub fn audit_stream<R: Read>(
         let mut worst = None;
         for f in &mut findings {
             f.game = Some(Game::Bridge);
-            worst = worst.max(Some(f.severity));
             summary.count(f);
+            // A finding about an earlier record (a ScoreIMP checked when the
+            // other table of its board arrives) counts against that record.
+            match recent
+                .iter_mut()
+                .find(|(r, _)| *r == f.record && *r != rec.index)
+            {
+                Some((_, w)) => {
+                    summary.recount_record(*w, f.severity);
+                    *w = (*w).max(Some(f.severity));
+                }
+                None => worst = worst.max(Some(f.severity)),
+            }
             emit(f);
         }
         summary.count_record(worst);
+        if recent.len() == RECENT {
+            recent.pop_front();
+        }
+        recent.push_back((rec.index, worst));
     };
     summary.bytes += reader.bytes_read();
     result

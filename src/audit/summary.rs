@@ -77,6 +77,26 @@ impl Summary {
         }
     }
 
+    /// Counts a finding of `severity` that belongs to a record already counted
+    /// with worst severity `was`.
+    ///
+    /// ```
+    /// use kibitz::audit::Summary;
+    /// use kibitz::Severity;
+    /// let mut s = Summary::default();
+    /// s.count_record(None);
+    /// s.recount_record(None, Severity::Violation);
+    /// assert_eq!((s.records, s.records_with_findings, s.records_with_violations), (1, 1, 1));
+    /// ```
+    pub fn recount_record(&mut self, was: Option<Severity>, severity: Severity) {
+        if was.is_none() {
+            self.records_with_findings += 1;
+        }
+        if severity == Severity::Violation && was != Some(Severity::Violation) {
+            self.records_with_violations += 1;
+        }
+    }
+
     /// Adds `other` into `self`.
     pub fn merge(&mut self, other: &Summary) {
         self.files += other.files;
