@@ -25,7 +25,11 @@ pub fn pbn_decode(data: &[u8]) {
     let (summary, findings) = audit_bytes(data);
     let lines = data.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
     assert_eq!(summary.bytes, data.len() as u64);
-    assert!(summary.records <= lines, "{} records from {lines} lines", summary.records);
+    assert!(
+        summary.records <= lines,
+        "{} records from {lines} lines",
+        summary.records
+    );
     for f in &findings {
         assert!(f.record >= 1 && f.record as u64 <= summary.records, "{f:?}");
         assert!(f.pos.line <= lines, "{f:?} beyond line {lines}");
@@ -85,7 +89,9 @@ mod tests {
     #[test]
     fn chunking_a_small_file_changes_nothing() {
         let mut data = vec![3u8, 1, 2, 7];
-        data.extend_from_slice(b"% PBN 2.1\r\n[Event \"x\"]{c\r\n\r\n}\r\n[Dealer \"Q\"]\r\n\r\n[Board \"2\"]");
+        data.extend_from_slice(
+            b"% PBN 2.1\r\n[Event \"x\"]{c\r\n\r\n}\r\n[Dealer \"Q\"]\r\n\r\n[Board \"2\"]",
+        );
         pbn_chunks(&data);
         pbn_decode(&data);
     }

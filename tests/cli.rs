@@ -13,7 +13,8 @@ fn kibitz(args: &[&str], stdin: Option<&str>) -> Output {
     });
     let mut child = cmd.spawn().unwrap();
     if let Some(s) = stdin {
-        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
+        // A usage error exits before reading its input: a broken pipe is fine.
+        let _ = child.stdin.take().unwrap().write_all(s.as_bytes());
     }
     child.wait_with_output().unwrap()
 }

@@ -9,7 +9,12 @@ fn cases(dir: &str) -> Vec<(String, Vec<u8>)> {
         .map(|rd| {
             rd.flatten()
                 .filter(|e| e.path().is_file() && e.file_name() != ".gitkeep")
-                .map(|e| (e.path().display().to_string(), std::fs::read(e.path()).unwrap()))
+                .map(|e| {
+                    (
+                        e.path().display().to_string(),
+                        std::fs::read(e.path()).unwrap(),
+                    )
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -19,7 +24,10 @@ fn cases(dir: &str) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn pbn_decode_regressions_and_seeds() {
-    let all: Vec<_> = cases("fuzz/regressions/pbn_decode").into_iter().chain(cases("fuzz/seeds/pbn")).collect();
+    let all: Vec<_> = cases("fuzz/regressions/pbn_decode")
+        .into_iter()
+        .chain(cases("fuzz/seeds/pbn"))
+        .collect();
     assert!(!all.is_empty());
     for (name, data) in all {
         eprintln!("pbn_decode {name}");

@@ -8,7 +8,12 @@ use crate::bridge::deal::{self, Hands};
 use crate::bridge::fault::Fault;
 use crate::bridge::imp::{Table, Tables};
 use crate::bridge::play::{self, PlayOutcome, Setup};
-use crate::bridge::{Board, cycle, points, result};
+use crate::bridge::{Board, cycle, points, result, rules};
+
+/// Most findings the rules report for one record (a crafted auction of a
+/// thousand `^S` is not a thousand findings); the rest are counted in one
+/// `bridge.limit.findings` notice.
+pub const MAX_FINDINGS: usize = 64;
 
 /// What the bridge rules keep from record to record of one file: the tables of
 /// recent boards, for ScoreIMP. Its memory is bounded.
@@ -57,10 +62,29 @@ pub struct Outcome {
 /// ```
 pub fn check(board: &Board, ctx: &mut Context, out: &mut Vec<Finding>) -> Outcome {
     let record = board.record;
+    let mut kept = 0;
+    let mut dropped = 0u64;
     let outcome = {
-        let mut report = |f: Fault| out.push(f.finding(record));
+        let mut report = |f: Fault| {
+            if kept < MAX_FINDINGS {
+                kept += 1;
+                out.push(f.finding(record));
+            } else {
+                dropped += 1;
+            }
+        };
         rules(board, &mut report)
     };
+    if dropped > 0 {
+        let mut f = Finding::of(
+            rules::FINDINGS_LIMIT,
+            board.pos,
+            format!("{dropped} more bridge findings in this record were not kept"),
+        );
+        f.record = record;
+        f.game = Some(crate::Game::Bridge);
+        out.push(f);
+    }
     if let Some(t) = Table::of(
         board,
         outcome.ns_score,

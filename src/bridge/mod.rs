@@ -27,4 +27,4 @@ pub use board::{
     At, Auction, AuctionCall, AuctionItem, Board, Centi, ContractTag, Deal, DeclarerTag, Play,
     PlayCard, PlayItem, PlayOrder, ResultTag, Room, Scoring, SideScore,
 };
-pub use check::{Context, Outcome, check};
+pub use check::{Context, MAX_FINDINGS, Outcome, check};

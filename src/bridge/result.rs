@@ -38,7 +38,10 @@ pub fn sides_conflict(declared: &Declared) -> bool {
         (Some(d), Some(a)) if d.side() != a.side())
 }
 
-/// Checks the Result tag and returns declarer's tricks as written, for scoring.
+/// Checks the Result tag and returns declarer's tricks to score: as written (also
+/// when marked `^`, the count the players agreed), but the tricks won in the play
+/// when a full play contradicts the Result, and none when the Result is outside
+/// the claim bound (one wrong count gives one finding, not a Score finding too).
 ///
 /// ```
 /// use kibitz::bridge::contract::Declared;
@@ -52,7 +55,7 @@ pub fn sides_conflict(declared: &Declared) -> bool {
 /// let full = PlayOutcome { tricks: 13, declarer_tricks: 10, finished: true, ..PlayOutcome::default() };
 /// let mut v = Vec::new();
 /// let t = result::check(&b, &d, Some(&full), &Hands::UNKNOWN, &mut |f| v.push(f.to_string()));
-/// assert_eq!(t, Some(9));
+/// assert_eq!(t, Some(10));
 /// assert_eq!(v, ["Result gives declarer South 9 tricks, but South's side won 10 in the play"]);
 /// ```
 pub fn check(
@@ -105,6 +108,8 @@ pub fn check(
                     computed: p.declarer_tricks,
                     declarer,
                 });
+                // The play is the better witness: score what was won.
+                return Some(p.declarer_tricks);
             }
         } else {
             let won = p.declarer_tricks;
@@ -117,6 +122,8 @@ pub fn check(
                     left,
                     declarer,
                 });
+                // The true count is unknown: nothing to score.
+                return None;
             }
         }
     }
@@ -230,7 +237,8 @@ mod tests {
         // Declarer (EW) won 6 of 7 tricks played; 6 tricks are left: 6..12.
         assert!(run(tricks(6), played(7, 6), true).1.is_empty());
         assert!(run(tricks(12), played(7, 6), true).1.is_empty());
-        let (_, v) = run(tricks(5), played(7, 6), true);
+        let (t, v) = run(tricks(5), played(7, 6), true);
+        assert_eq!(t, None);
         assert_eq!(
             v,
             [

@@ -75,6 +75,10 @@ pub const SCORE_POINTS: Rule = Rule::new("bridge.score.points", Violation);
 /// A ScoreIMP that differs from the IMPs between the two tables of the board.
 pub const SCORE_IMP: Rule = Rule::new("bridge.score.imp", Violation);
 
+/// More findings in one record than the rules keep: the rest are counted, not
+/// reported.
+pub const FINDINGS_LIMIT: Rule = Rule::new("bridge.limit.findings", Notice);
+
 /// Every bridge rule, for the rule-book consistency test.
 pub const ALL: &[Rule] = &[
     DUPLICATE_CARD,
@@ -108,4 +112,5 @@ pub const ALL: &[Rule] = &[
     PASSED_OUT_TAGS,
     SCORE_POINTS,
     SCORE_IMP,
+    FINDINGS_LIMIT,
 ];
