@@ -61,7 +61,11 @@ impl Summary {
             Severity::Warning => self.warnings += 1,
             Severity::Notice => self.notices += 1,
         }
-        let e = self.rules.entry(f.rule.to_string()).or_default();
+        // Look the id up before allocating its key: most findings repeat an id.
+        let e = match self.rules.get_mut(f.rule) {
+            Some(e) => e,
+            None => self.rules.entry(f.rule.to_string()).or_default(),
+        };
         e.severity = Some(f.severity);
         e.findings += 1;
     }
