@@ -301,10 +301,11 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
             break;
         };
         let base = t * 4;
-        // Who leads: the ^L card's player, else the Play tag's seat at trick 1 and
-        // the previous winner after.
         // The seat that should lead, where known: declarer's LHO (or, in an end
         // position, the Play tag's seat) at trick 1, the previous winner after.
+        // The seat that does lead: the ^L card's player, else the Play tag's seat
+        // at trick 1 (PBN: the player of the first card) and the previous winner
+        // after.
         let on_lead = match t {
             0 if setup.check_leader => opening,
             0 => Some(first),
