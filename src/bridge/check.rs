@@ -40,7 +40,8 @@ pub struct Outcome {
     pub declared: Declared,
     /// The play, if it was replayed.
     pub play: Option<PlayOutcome>,
-    /// NS score of the board (as written, else computed), if known.
+    /// NS score of the board for IMPs (as written, else computed), if known and
+    /// not contradicted by the contract and result.
     pub ns_score: Option<i32>,
 }
 
@@ -121,9 +122,10 @@ fn rules(board: &Board, report: &mut dyn FnMut(Fault)) -> Outcome {
     if declared.passed_out {
         result::passed_out(board, report);
     }
-    let written = result::check(board, &declared, play.as_ref(), &hands, report);
-    let tricks = written.or(play
-        .filter(|p| p.finished && !hands.end_position)
+    // Declarer's tricks to score: the Result's, else those of a full play (not
+    // after a revoke, whose penalty may move tricks).
+    let tricks = result::check(board, &declared, play.as_ref(), &hands, report).or(play
+        .filter(|p| p.finished && p.revokes == 0 && !hands.end_position)
         .map(|p| p.declarer_tricks));
     let ns_score = points::check(board, &declared, tricks, report);
     Outcome {

@@ -9,6 +9,13 @@ use crate::bridge::score::duplicate_score;
 use crate::bridge::{At, Board, Scoring, SideScore};
 
 /// The values of a side-score tag with their forms, declarer's form first.
+///
+/// ```
+/// use kibitz::bridge::points::values;
+/// use kibitz::bridge::SideScore;
+/// let s = SideScore { ns: Some(-100), ew: Some(100), ..SideScore::default() };
+/// assert_eq!(values(&s).count(), 2);
+/// ```
 pub fn values<T: Copy>(s: &SideScore<T>) -> impl Iterator<Item = (Form, T)> {
     [
         s.declarer.map(|v| (Form::Declarer, v)),
@@ -20,6 +27,16 @@ pub fn values<T: Copy>(s: &SideScore<T>) -> impl Iterator<Item = (Form, T)> {
 }
 
 /// A score of `side` seen from `form`'s side (`declaring`: the declaring side).
+///
+/// ```
+/// use kibitz::bridge::fault::Form;
+/// use kibitz::bridge::points::for_form;
+/// use kibitz::Side::{EastWest, NorthSouth};
+/// // EW (declaring) score 630: "NS -630", "EW 630", "630".
+/// assert_eq!(for_form(630, EastWest, Form::NorthSouth, EastWest), -630);
+/// assert_eq!(for_form(630, EastWest, Form::EastWest, EastWest), 630);
+/// assert_eq!(for_form(630, EastWest, Form::Declarer, EastWest), 630);
+/// ```
 pub const fn for_form(score: i32, side: Side, form: Form, declaring: Side) -> i32 {
     let same = matches!(
         (form.side(declaring), side),
