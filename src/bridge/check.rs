@@ -122,12 +122,8 @@ fn rules(board: &Board, report: &mut dyn FnMut(Fault)) -> Outcome {
     if declared.passed_out {
         result::passed_out(board, report);
     }
-    // Declarer's tricks to score: the Result's, else those of a full play (not
-    // after a revoke, whose penalty may move tricks).
-    let tricks = result::check(board, &declared, play.as_ref(), &hands, report).or(play
-        .filter(|p| p.finished && p.revokes == 0 && !hands.end_position)
-        .map(|p| p.declarer_tricks));
-    let ns_score = points::check(board, &declared, tricks, report);
+    let tricks = result::check(board, &declared, play.as_ref(), &hands, report);
+    let ns_score = points::check(board, &declared, &tricks.counts(), report);
     Outcome {
         hands,
         auction,

@@ -45,10 +45,12 @@ pub const fn for_form(score: i32, side: Side, form: Form, declaring: Side) -> i3
     if same { score } else { -score }
 }
 
-/// Checks the Score tag; `tricks` is declarer's count from the Result (or the
-/// play). Returns the NS score of the board for IMP comparison: as written, else
-/// as computed; `None` when unknown or when the two disagree (the Score finding
-/// is then the one to fix, not the IMPs).
+/// Checks the Score tag. `tricks` are declarer's counts the Score may rest on:
+/// the Result's and, where a full play contradicts the Result, the play's (a
+/// Score that follows either is not a second fault); a finding names the first.
+/// Returns the NS score of the board for IMP comparison: as written, else as
+/// computed; `None` when unknown or when the two disagree (the Score finding is
+/// then the one to fix, not the IMPs).
 ///
 /// ```
 /// use kibitz::bridge::contract::Declared;
@@ -59,14 +61,14 @@ pub const fn for_form(score: i32, side: Side, form: Form, declaring: Side) -> i3
 /// b.score = Some(At::new(SideScore { ns: Some(620), ..SideScore::default() }, Pos::new(9, 8)));
 /// let d = Declared { contract: Some("4S".parse().unwrap()), declarer: Some(Seat::South), ..Declared::default() };
 /// let mut v = Vec::new();
-/// let ns = points::check(&b, &d, Some(10), &mut |f| v.push(f.to_string()));
+/// let ns = points::check(&b, &d, &[10], &mut |f| v.push(f.to_string()));
 /// assert_eq!(v, ["Score NS 620, but 4S by South, not vulnerable, 10 tricks scores NS 420 (Law 77)"]);
 /// assert_eq!(ns, None); // not used for IMPs while the Score is in doubt
 /// ```
 pub fn check(
     board: &Board,
     declared: &Declared,
-    tricks: Option<u8>,
+    tricks: &[u8],
     report: &mut dyn FnMut(Fault),
 ) -> Option<i32> {
     if board.scoring.intersects(Scoring::RUBBER | Scoring::CHICAGO) {
@@ -97,18 +99,20 @@ pub fn check(
             .next()
             .map(|(form, w)| for_form(w, form.side(side), Form::NorthSouth, side))
     });
-    let computed = match (declared.contract, board.vulnerability, tricks) {
-        (Some(c), Some(v), Some(t)) => {
-            let vul = v.value.is_vulnerable(declarer);
-            let score = duplicate_score(c, vul, t, board.scoring.contains(Scoring::OLD_MP));
-            Some((score, c, vul, t))
-        }
-        _ => None,
+    let (Some(c), Some(v)) = (declared.contract, board.vulnerability) else {
+        return ns_written;
     };
-    if let (Some(At { value, pos }), Some((score, c, vul, t))) = (written, computed)
-        && let Some((form, w, expected)) = values(&value)
-            .map(|(form, w)| (form, w, for_form(score, side, form, side)))
+    let vul = v.value.is_vulnerable(declarer);
+    let score = |t| duplicate_score(c, vul, t, board.scoring.contains(Scoring::OLD_MP));
+    let mismatch = |t, value: &SideScore<i32>| {
+        values(value)
+            .map(|(form, w)| (form, w, for_form(score(t), side, form, side)))
             .find(|&(_, w, e)| w != e)
+    };
+    let computed = tricks.first().map(|&t| (score(t), t));
+    if let (Some(At { value, pos }), Some((_, t))) = (written, computed)
+        && tricks.iter().all(|&t| mismatch(t, &value).is_some())
+        && let Some((form, w, expected)) = mismatch(t, &value)
     {
         report(Fault::Points {
             pos,
@@ -119,7 +123,7 @@ pub fn check(
         });
         return None;
     }
-    ns_written.or(computed.map(|(score, ..)| for_form(score, side, Form::NorthSouth, side)))
+    ns_written.or(computed.map(|(s, _)| for_form(s, side, Form::NorthSouth, side)))
 }
 
 #[cfg(test)]
@@ -143,7 +147,7 @@ mod tests {
             ..Declared::default()
         };
         let mut v = Vec::new();
-        let ns = check(&b, &d, Some(tricks), &mut |f| v.push(f.to_string()));
+        let ns = check(&b, &d, &[tricks], &mut |f| v.push(f.to_string()));
         (ns, v)
     }
 
@@ -190,6 +194,28 @@ mod tests {
     }
 
     #[test]
+    fn a_score_that_follows_the_play_or_the_result_is_no_second_fault() {
+        // Result 9 but the play gave 10 (that is bridge.result.tricks): 3NT by
+        // South, not vulnerable, scores 400 for 9 tricks and 430 for 10.
+        let mut b = Board::default();
+        b.vulnerability = Some(At::new(Vulnerability::None, Pos::new(2, 13)));
+        let d = Declared {
+            contract: Some("3NT".parse().unwrap()),
+            declarer: Some(Seat::South),
+            ..Declared::default()
+        };
+        for (ns, faults) in [(400, 0), (430, 0), (460, 1)] {
+            b.score = Some(At::new(s(None, Some(ns), None), Pos::new(9, 8)));
+            let mut v = Vec::new();
+            check(&b, &d, &[9, 10], &mut |f| v.push(f.to_string()));
+            assert_eq!(v.len(), faults, "{ns}: {v:?}");
+            if faults == 1 {
+                assert!(v[0].contains("9 tricks scores NS 400"), "{v:?}");
+            }
+        }
+    }
+
+    #[test]
     fn old_mp_undertricks() {
         // 4SX by North, not vulnerable, 4 down: 800 now, 700 before 1987.
         let (_, v) = run(
@@ -210,7 +236,7 @@ mod tests {
             ..Declared::default()
         };
         let mut v = Vec::new();
-        check(&b, &d, Some(6), &mut |f| v.push(f.to_string()));
+        check(&b, &d, &[6], &mut |f| v.push(f.to_string()));
         assert!(v.is_empty(), "{v:?}");
     }
 
@@ -223,7 +249,7 @@ mod tests {
             ..Declared::default()
         };
         let mut v = Vec::new();
-        assert_eq!(check(&b, &d, None, &mut |f| v.push(f.to_string())), Some(0));
+        assert_eq!(check(&b, &d, &[], &mut |f| v.push(f.to_string())), Some(0));
         assert_eq!(v, ["Score NS 50, but a passed-out board scores 0"]);
     }
 }

@@ -38,10 +38,41 @@ pub fn sides_conflict(declared: &Declared) -> bool {
         (Some(d), Some(a)) if d.side() != a.side())
 }
 
-/// Checks the Result tag and returns declarer's tricks to score: as written (also
-/// when marked `^`, the count the players agreed), but the tricks won in the play
-/// when a full play contradicts the Result, and none when the Result is outside
-/// the claim bound (one wrong count gives one finding, not a Score finding too).
+/// Declarer's tricks a Score may rest on.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScoredTricks {
+    /// The Result's count (also when marked `^`: the count the players agreed);
+    /// none when the Result is outside the claim bound.
+    pub written: Option<u8>,
+    /// The count of a full play without revokes.
+    pub played: Option<u8>,
+}
+
+impl ScoredTricks {
+    /// The distinct counts, the Result's first, in a fixed buffer.
+    ///
+    /// ```
+    /// use kibitz::bridge::result::ScoredTricks;
+    /// let t = ScoredTricks { written: Some(9), played: Some(10) };
+    /// assert_eq!(t.counts().as_slice(), &[9, 10]);
+    /// let t = ScoredTricks { written: Some(9), played: Some(9) };
+    /// assert_eq!(t.counts().as_slice(), &[9]);
+    /// ```
+    pub fn counts(self) -> smallvec::SmallVec<[u8; 2]> {
+        let mut v = smallvec::SmallVec::new();
+        for t in [self.written, self.played].into_iter().flatten() {
+            if !v.contains(&t) {
+                v.push(t);
+            }
+        }
+        v
+    }
+}
+
+/// Checks the Result tag and returns the trick counts a Score may rest on: the
+/// Result's (none when it is outside the claim bound) and a full play's. Where a
+/// full play contradicts the Result, a Score that follows either is one fault,
+/// already reported.
 ///
 /// ```
 /// use kibitz::bridge::contract::Declared;
@@ -55,7 +86,7 @@ pub fn sides_conflict(declared: &Declared) -> bool {
 /// let full = PlayOutcome { tricks: 13, declarer_tricks: 10, finished: true, ..PlayOutcome::default() };
 /// let mut v = Vec::new();
 /// let t = result::check(&b, &d, Some(&full), &Hands::UNKNOWN, &mut |f| v.push(f.to_string()));
-/// assert_eq!(t, Some(10));
+/// assert_eq!((t.written, t.played), (Some(9), Some(10)));
 /// assert_eq!(v, ["Result gives declarer South 9 tricks, but South's side won 10 in the play"]);
 /// ```
 pub fn check(
@@ -64,16 +95,23 @@ pub fn check(
     play: Option<&PlayOutcome>,
     hands: &Hands,
     report: &mut dyn FnMut(Fault),
-) -> Option<u8> {
+) -> ScoredTricks {
+    let played = play
+        .filter(|p| p.finished && p.revokes == 0 && !hands.end_position)
+        .map(|p| p.declarer_tricks);
+    let none = ScoredTricks {
+        written: None,
+        played,
+    };
     let Some(At {
         value: Some(r),
         pos,
     }) = board.result
     else {
-        return None;
+        return none;
     };
     if declared.passed_out {
-        return None;
+        return ScoredTricks::default();
     }
     if r.agreed_wrong {
         report(Fault::ResultAgreed { pos });
@@ -91,9 +129,11 @@ pub fn check(
     {
         report(Fault::ResultTotal { pos, ns, ew });
     }
-    let declarer = declared.declarer?;
+    let Some(declarer) = declared.declarer else {
+        return none;
+    };
     if sides_conflict(declared) {
-        return None;
+        return ScoredTricks::default();
     }
     let written = declarer_tricks(&r, declarer.side(), final_);
     if let (Some(written), Some(p), false, false) =
@@ -108,8 +148,6 @@ pub fn check(
                     computed: p.declarer_tricks,
                     declarer,
                 });
-                // The play is the better witness: score what was won.
-                return Some(p.declarer_tricks);
             }
         } else {
             let won = p.declarer_tricks;
@@ -123,11 +161,14 @@ pub fn check(
                     declarer,
                 });
                 // The true count is unknown: nothing to score.
-                return None;
+                return none;
             }
         }
     }
-    declarer_tricks(&r, declarer.side(), true)
+    ScoredTricks {
+        written: declarer_tricks(&r, declarer.side(), true),
+        played,
+    }
 }
 
 /// Checks the Declarer and Result tags of a passed-out board: a Result that gives
@@ -212,7 +253,7 @@ mod tests {
         let t = check(&b, &d, play.as_ref(), &Hands::UNKNOWN, &mut |f| {
             v.push(format!("{} {f}", f.rule().id))
         });
-        (t, v)
+        (t.written, v)
     }
 
     fn played(tricks: u8, declarer_tricks: u8) -> Option<PlayOutcome> {
