@@ -4,30 +4,21 @@
 //!
 //! Run: `cargo bench --bench audit`; criterion prints the throughput in MiB/s.
 
-use std::path::PathBuf;
-
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kibitz::audit::{AuditOptions, Input, Summary, audit_stream, collect_inputs};
+use kibitz::audit::{AuditOptions, Summary, audit_stream};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+/// Every PBN file of the corpus, read into memory.
 fn corpus_files() -> Option<Vec<Vec<u8>>> {
-    let dir = std::env::var_os("KIBITZ_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    let pbn = dir.join("bridge/pbn");
-    if !pbn.is_dir() {
-        eprintln!("audit bench skipped: no corpus at {}", pbn.display());
+    let dir = common::corpus()?.join("bridge/pbn");
+    if !dir.is_dir() {
+        eprintln!("audit bench skipped: no {}", dir.display());
         return None;
     }
-    let mut skipped = 0;
-    let (inputs, _) = collect_inputs(&[pbn.display().to_string()], &mut skipped);
-    let files = inputs
-        .iter()
-        .filter_map(|i| match i {
-            Input::File(p) => std::fs::read(p).ok(),
-            Input::Stdin => None,
-        })
-        .collect();
-    Some(files)
+    let files = common::files_with_ext(&dir, "pbn");
+    Some(files.iter().filter_map(|p| std::fs::read(p).ok()).collect())
 }
 
 fn audit(c: &mut Criterion) {

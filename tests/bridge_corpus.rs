@@ -12,19 +12,16 @@ use std::path::PathBuf;
 use kibitz::audit::{AuditOptions, Report, audit_reader};
 use kibitz::{Finding, Severity};
 
+mod common;
+
+/// The PBN part of the corpus, or `None` (with a message) when it is absent.
 fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("KIBITZ_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    if dir.join("bridge/pbn").is_dir() {
-        Some(dir.join("bridge/pbn"))
-    } else {
-        eprintln!(
-            "skipped: no corpus at {} (set KIBITZ_CORPUS to the shared corpus folder)",
-            dir.display()
-        );
-        None
+    let dir = common::corpus()?.join("bridge/pbn");
+    if !dir.is_dir() {
+        eprintln!("skipped: no {}", dir.display());
+        return None;
     }
+    Some(dir)
 }
 
 fn audit(path: &std::path::Path) -> Report {
