@@ -391,6 +391,19 @@ pub enum Fault {
         /// Marked `^R`.
         marked: bool,
     },
+    /// A card written after `+`, the card still to be played.
+    AfterNext {
+        /// The card.
+        pos: Pos,
+        /// Its trick.
+        trick: Trick,
+        /// Its player.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// Where the `+` is.
+        next: Pos,
+    },
     /// A wrong `^R` or `^L`.
     PlayMarkerWrong {
         /// The card.
@@ -518,6 +531,7 @@ impl Fault {
             Fault::Revoke { marked: false, .. } => r::REVOKE,
             Fault::Revoke { marked: true, .. } => r::REVOKE_MARKED,
             Fault::PlayMarkerWrong { .. } => r::PLAY_WRONG_MARKER,
+            Fault::AfterNext { .. } => r::AFTER_NEXT,
             Fault::ResultTricks { .. } => r::RESULT_TRICKS,
             Fault::ResultClaim { .. } => r::RESULT_CLAIM,
             Fault::ResultAgreed { .. } => r::RESULT_AGREED_MARKED,
@@ -554,6 +568,7 @@ impl Fault {
             | Fault::PlayedTwice { pos, .. }
             | Fault::Revoke { pos, .. }
             | Fault::PlayMarkerWrong { pos, .. }
+            | Fault::AfterNext { pos, .. }
             | Fault::ResultTricks { pos, .. }
             | Fault::ResultClaim { pos, .. }
             | Fault::ResultAgreed { pos }

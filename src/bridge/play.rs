@@ -9,7 +9,7 @@
 //! allocated per trick or per record.
 
 use crate::bridge::fault::{Fault, MarkerFault, NotHeldFault, Trick};
-use crate::bridge::{Play, PlayItem, PlayOrder};
+use crate::bridge::{Play, PlayCard, PlayItem, PlayOrder};
 use crate::{BySeat, Card, CardSet, Pos, Seat, Suit};
 
 /// What the replay needs besides the play itself.
@@ -386,12 +386,28 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
         // One unmarked revoke per trick: when several players seem to revoke, the
         // lead card is the likelier mistake, and one finding shows it.
         let mut revoke_reported = false;
+        let mut next: Option<&PlayItem> = None;
         for (k, played) in cards.iter_mut().enumerate() {
             let seat = actual.add(k);
             let Some(item) = slot(k) else { continue };
             let Some(card) = item.card.known() else {
+                if item.card == PlayCard::Next {
+                    next.get_or_insert(item);
+                }
                 continue;
             };
+            if let Some(n) = next {
+                // `+` is the next card to be played: none can follow it.
+                report(Fault::AfterNext {
+                    pos: item.pos,
+                    trick,
+                    seat,
+                    card,
+                    next: n.pos,
+                });
+                out.broken = true;
+                return out;
+            }
             let proven = r.proven_revoke(seat, card, trick);
             let fault = if k == 0 {
                 led = Some(card.suit());
@@ -424,6 +440,26 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
             *played = Some(card);
         }
         let ([Some(a), Some(b), Some(c), Some(d)], Some(trump)) = (cards, setup.trump) else {
+            // The replay stops here. After a `+`, the tricks written after this
+            // one hold no card either.
+            if let Some(n) = next
+                && let Some((i, item)) = items
+                    .iter()
+                    .enumerate()
+                    .skip(base + 4)
+                    .find(|(_, i)| i.card.known().is_some())
+            {
+                report(Fault::AfterNext {
+                    pos: item.pos,
+                    trick: Trick::try_from(i / 4 + 1).unwrap_or(Trick::MAX),
+                    seat: match play.order {
+                        PlayOrder::SeatColumns => first.add(i % 4),
+                        PlayOrder::Chronological => actual.add(i % 4),
+                    },
+                    card: item.card.known().expect("found as known"),
+                    next: n.pos,
+                });
+            }
             break;
         };
         let winner = trick_winner(actual, [a, b, c, d], trump);

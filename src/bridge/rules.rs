@@ -54,6 +54,8 @@ pub const PLAYED_TWICE: Rule = Rule::new("bridge.play.played-twice", Violation);
 pub const REVOKE: Rule = Rule::new("bridge.play.revoke", Violation);
 /// A revoke marked `^R` (accepted).
 pub const REVOKE_MARKED: Rule = Rule::new("bridge.play.revoke-marked", Notice);
+/// A card written after `+`, the card still to be played, in play order.
+pub const AFTER_NEXT: Rule = Rule::new("bridge.play.after-next", Violation);
 /// `^R` on a card that is no revoke, or `^L` on a card that is no lead out of turn.
 pub const PLAY_WRONG_MARKER: Rule = Rule::new("bridge.play.wrong-marker", Violation);
 
@@ -104,6 +106,7 @@ pub const ALL: &[Rule] = &[
     REVOKE,
     REVOKE_MARKED,
     PLAY_WRONG_MARKER,
+    AFTER_NEXT,
     RESULT_TRICKS,
     RESULT_CLAIM,
     RESULT_AGREED_MARKED,

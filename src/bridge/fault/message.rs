@@ -325,6 +325,16 @@ impl fmt::Display for Fault {
                     "trick {trick}: a second ^L ({seat}'s {card}) in one trick"
                 ),
             },
+            Fault::AfterNext {
+                trick,
+                seat,
+                card,
+                next,
+                ..
+            } => write!(
+                f,
+                "trick {trick}: {seat}'s {card} comes after `+` (at {next}), the card still to be played"
+            ),
             Fault::ResultTricks {
                 written,
                 computed,

@@ -23,6 +23,7 @@ fn items(rows: &str) -> Vec<PlayItem> {
             PlayItem {
                 card: match t {
                     "-" => crate::bridge::PlayCard::Unknown,
+                    "+" => crate::bridge::PlayCard::Next,
                     _ => crate::bridge::PlayCard::Card(t.parse().unwrap()),
                 },
                 pos: Pos::new(10 + (i / 4) as u64, 1 + 3 * (i % 4) as u32),
@@ -247,4 +248,27 @@ fn one_unmarked_revoke_per_trick() {
         "bridge.play.revoke trick 1: South played S6 on a heart lead while holding H"
     ));
     assert_eq!(o.revokes, 3);
+}
+
+#[test]
+fn nothing_follows_the_next_card() {
+    // PBN 3.6: North led SK to trick 2 and East (`+`) plays next; South and West
+    // have not played yet.
+    let s = setup(DEAL, Seat::North, None);
+    let rows = "ST S6 S2 SA  + - - SK";
+    assert!(run(&s, Seat::East, rows).1.is_empty());
+    let rows = "ST S6 S2 SA  + S5 - SK";
+    let (_, v) = run(&s, Seat::East, rows);
+    assert_eq!(v.len(), 1);
+    assert!(
+        v[0].starts_with("bridge.play.after-next trick 2: South's S5 comes after `+`"),
+        "{v:?}"
+    );
+    // A card in a later row is after it too.
+    let rows = "ST S6 S2 SA  + - - SK  S8 - - -";
+    let (_, v) = run(&s, Seat::East, rows);
+    assert!(
+        v[0].starts_with("bridge.play.after-next trick 3: East's S8"),
+        "{v:?}"
+    );
 }
