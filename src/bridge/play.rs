@@ -312,7 +312,7 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
             _ => Some(leader),
         };
         let mut actual = if t == 0 { first } else { leader };
-        let mut lead_marked: Option<(Seat, &PlayItem)> = None;
+        let mut lead_marked: Option<(Seat, &PlayItem, Card)> = None;
         for k in 0..4 {
             let Some(item) = items.get(base + k).filter(|i| i.lead_out_of_turn_marked) else {
                 continue;
@@ -331,7 +331,9 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
                 }
                 PlayOrder::Chronological => actual.add(k),
             };
-            let card = item.card.known().expect("markers stand before cards");
+            let Some(card) = item.card.known() else {
+                continue;
+            };
             if lead_marked.is_some() {
                 report(Fault::PlayMarkerWrong {
                     pos: item.pos,
@@ -341,16 +343,16 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
                     fault: MarkerFault::SecondLead,
                 });
             } else {
-                lead_marked = Some((seat, item));
+                lead_marked = Some((seat, item, card));
             }
         }
-        if let Some((seat, item)) = lead_marked {
+        if let Some((seat, item, card)) = lead_marked {
             match on_lead {
                 Some(o) if o == seat => report(Fault::PlayMarkerWrong {
                     pos: item.pos,
                     trick,
                     seat,
-                    card: item.card.known().expect("markers stand before cards"),
+                    card,
                     fault: MarkerFault::LeadInTurn,
                 }),
                 Some(o) => report(Fault::LeadMarked {
