@@ -61,6 +61,7 @@ struct File {
 /// The rule-book sources compiled in, by file name.
 pub const SOURCES: &[(&str, &str)] = &[
     ("rules/pbn.toml", include_str!("../rules/pbn.toml")),
+    ("rules/bridge.toml", include_str!("../rules/bridge.toml")),
     (
         "rules/preferans.toml",
         include_str!("../rules/preferans.toml"),
@@ -96,6 +97,7 @@ pub fn find(id: &str) -> Option<&'static Entry> {
 /// Every rule the code can report.
 pub fn code_rules() -> Vec<crate::Rule> {
     let mut rules = crate::pbn::rules::ALL.to_vec();
+    rules.extend_from_slice(crate::bridge::rules::ALL);
     rules.extend_from_slice(crate::ppn::rules::ALL);
     rules.extend_from_slice(crate::preferans::rules::ALL);
     rules.push(crate::audit::UNSUPPORTED);

@@ -11,6 +11,7 @@ mod run;
 mod sniff;
 mod summary;
 
+use std::collections::VecDeque;
 use std::io::{self, Read};
 
 use crate::bridge::Board;
@@ -125,7 +126,11 @@ pub fn audit_stream<R: Read>(
     let mut reader = Reader::with_limits(input, opts.limits);
     let mut rec = RawRecord::default();
     let mut board = Board::default();
+    let mut ctx = crate::bridge::Context::default();
     let mut findings: Vec<Finding> = Vec::new();
+    // The worst severity of the last records, for findings that come late.
+    const RECENT: usize = 256;
+    let mut recent: VecDeque<(usize, Option<Severity>)> = VecDeque::with_capacity(RECENT);
     summary.files += 1;
     let result = loop {
         match reader.read_record(&mut rec) {
@@ -136,6 +141,7 @@ pub fn audit_stream<R: Read>(
         findings.clear();
         findings.append(&mut rec.findings);
         crate::pbn::decode::decode(&rec, &mut board, &mut findings);
+        crate::bridge::check(&board, &mut ctx, &mut findings);
         if rec.findings_dropped > 0 {
             findings.push(Finding {
                 rule: crate::pbn::rules::RECORD_LIMIT.id,
@@ -153,11 +159,26 @@ pub fn audit_stream<R: Read>(
         let mut worst = None;
         for f in &mut findings {
             f.game = Some(Game::Bridge);
-            worst = worst.max(Some(f.severity));
             summary.count(f);
+            // A finding about an earlier record (a ScoreIMP checked when the
+            // other table of its board arrives) counts against that record.
+            match recent
+                .iter_mut()
+                .find(|(r, _)| *r == f.record && *r != rec.index)
+            {
+                Some((_, w)) => {
+                    summary.recount_record(*w, f.severity);
+                    *w = (*w).max(Some(f.severity));
+                }
+                None => worst = worst.max(Some(f.severity)),
+            }
             emit(f);
         }
         summary.count_record(worst);
+        if recent.len() == RECENT {
+            recent.pop_front();
+        }
+        recent.push_back((rec.index, worst));
     };
     summary.bytes += reader.bytes_read();
     result

@@ -61,7 +61,11 @@ impl Summary {
             Severity::Warning => self.warnings += 1,
             Severity::Notice => self.notices += 1,
         }
-        let e = self.rules.entry(f.rule.to_string()).or_default();
+        // Look the id up before allocating its key: most findings repeat an id.
+        let e = match self.rules.get_mut(f.rule) {
+            Some(e) => e,
+            None => self.rules.entry(f.rule.to_string()).or_default(),
+        };
         e.severity = Some(f.severity);
         e.findings += 1;
     }
@@ -73,6 +77,26 @@ impl Summary {
             self.records_with_findings += 1;
         }
         if worst == Some(Severity::Violation) {
+            self.records_with_violations += 1;
+        }
+    }
+
+    /// Counts a finding of `severity` that belongs to a record already counted
+    /// with worst severity `was`.
+    ///
+    /// ```
+    /// use kibitz::audit::Summary;
+    /// use kibitz::Severity;
+    /// let mut s = Summary::default();
+    /// s.count_record(None);
+    /// s.recount_record(None, Severity::Violation);
+    /// assert_eq!((s.records, s.records_with_findings, s.records_with_violations), (1, 1, 1));
+    /// ```
+    pub fn recount_record(&mut self, was: Option<Severity>, severity: Severity) {
+        if was.is_none() {
+            self.records_with_findings += 1;
+        }
+        if severity == Severity::Violation && was != Some(Severity::Violation) {
             self.records_with_violations += 1;
         }
     }

@@ -224,6 +224,9 @@ pub enum AuctionCall {
     AllPass,
     /// PBN `+`: the next call is still to be made.
     Next,
+    /// A call that could not be read (the decoder reported why). It keeps its
+    /// place in the rotation, so the calls after it stay with the right seats.
+    Unknown,
 }
 
 /// One call of the auction, with its annotations.
@@ -257,10 +260,27 @@ pub struct Auction {
 pub enum PlayCard {
     /// A card.
     Card(Card),
-    /// PBN `-`: unknown or not played.
+    /// PBN `-`: unknown or not played; also a card token that could not be read
+    /// (the decoder reported why), so that the cards after it keep their seats.
     Unknown,
     /// PBN `+`: the next card is still to be played.
     Next,
+}
+
+impl PlayCard {
+    /// The card, if it is known.
+    ///
+    /// ```
+    /// use kibitz::bridge::PlayCard;
+    /// assert_eq!(PlayCard::Unknown.known(), None);
+    /// assert!(PlayCard::Card("SA".parse().unwrap()).known().is_some());
+    /// ```
+    pub const fn known(self) -> Option<Card> {
+        match self {
+            PlayCard::Card(c) => Some(c),
+            PlayCard::Unknown | PlayCard::Next => None,
+        }
+    }
 }
 
 /// One card of the play, with its irregularity markers.
@@ -307,6 +327,8 @@ pub struct Play {
 /// A bridge board: deal, auction, play, and the tags that state their outcome.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Board {
+    /// 1-based index of the record in its file (0 when not read from a file).
+    pub record: usize,
     /// Where the record starts.
     pub pos: Pos,
     /// Board number.

@@ -187,6 +187,12 @@ impl<W: Write> Writer<W> {
                 AuctionCall::NotYet => "-".to_string(),
                 AuctionCall::AllPass => "AP".to_string(),
                 AuctionCall::Next => "+".to_string(),
+                AuctionCall::Unknown => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        "an auction call that could not be read has no PBN form",
+                    ));
+                }
             };
             if item.insufficient_marked {
                 tok = format!("^I {tok}");

@@ -55,6 +55,7 @@ fn is_known(name: &str) -> bool {
 pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     board.clear();
     board.pos = rec.start;
+    board.record = rec.index;
     let mut sink = Sink {
         out,
         record: rec.index,

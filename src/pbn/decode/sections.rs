@@ -288,7 +288,15 @@ pub(super) fn auction(
                         tok.pos,
                         format!("`{}` is not a call", decode_short(text, 20)),
                     );
+                    // Keep the slot so that later calls stay with their seats.
                     pending_i = None;
+                    ann = Ann::default();
+                    items.push(AuctionItem {
+                        call: AuctionCall::Unknown,
+                        pos: tok.pos,
+                        insufficient_marked: false,
+                        note: None,
+                    });
                     continue;
                 }
             }
@@ -449,7 +457,17 @@ pub(super) fn play(
                         tok.pos,
                         format!("`{}` is not a card", decode_short(text, 20)),
                     );
+                    // Keep the slot as an unknown card so that the cards after
+                    // it stay in their seat columns.
                     pending = None;
+                    ann = Ann::default();
+                    items.push(PlayItem {
+                        card: PlayCard::Unknown,
+                        pos: tok.pos,
+                        revoke_marked: false,
+                        lead_out_of_turn_marked: false,
+                        note: None,
+                    });
                     continue;
                 }
             }

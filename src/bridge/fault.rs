@@ -1,0 +1,647 @@
+//! What the bridge rules find, as typed values with their proof, and the messages
+//! that show that proof.
+//!
+//! The checks build [`Fault`]s; [`Fault::finding`] turns one into a [`Finding`]
+//! of the rule it breaks ([`Fault::rule`]) with a message that names the cards,
+//! calls, seats and numbers that prove it.
+
+use smallvec::SmallVec;
+
+use crate::bridge::{Centi, ContractTag, DeclarerTag, Room};
+
+mod message;
+
+use crate::{
+    Bid, Card, CardSet, Contract, Finding, Game, Pos, Rule, Seat, Side, Suit, Vulnerability,
+};
+pub use message::card_list;
+
+use super::rules as r;
+
+/// A trick number, from 1.
+pub type Trick = u8;
+
+/// The name of a suit in a message: `spade`, `heart`, ...
+///
+/// ```
+/// assert_eq!(kibitz::bridge::fault::suit_name(kibitz::Suit::Spades), "spade");
+/// ```
+pub const fn suit_name(s: Suit) -> &'static str {
+    match s {
+        Suit::Spades => "spade",
+        Suit::Hearts => "heart",
+        Suit::Diamonds => "diamond",
+        Suit::Clubs => "club",
+    }
+}
+
+/// Why a hand has the wrong number of cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HandSizeFault {
+    /// More than 13 cards.
+    TooMany {
+        /// The hand.
+        seat: Seat,
+        /// Its cards.
+        len: usize,
+    },
+    /// Fewer than 13 cards while another hand has 13 (a full deal).
+    Short {
+        /// The short hand.
+        seat: Seat,
+        /// Its cards.
+        len: usize,
+        /// A hand with 13.
+        full: Seat,
+    },
+    /// An end position with play whose hands differ in size.
+    Unequal {
+        /// One hand.
+        seat: Seat,
+        /// Its cards.
+        len: usize,
+        /// Another hand.
+        other: Seat,
+        /// Its cards.
+        other_len: usize,
+    },
+}
+
+/// A tag that differs from the standard board cycle.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CycleFault {
+    /// The Dealer tag.
+    Dealer {
+        /// Written.
+        written: Seat,
+        /// By the cycle.
+        expected: Seat,
+    },
+    /// The Vulnerable tag.
+    Vulnerable {
+        /// Written.
+        written: Vulnerability,
+        /// By the cycle.
+        expected: Vulnerability,
+    },
+}
+
+/// Why a double is not allowed (Law 19A).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DoubleFault {
+    /// No bid has been made.
+    NoBid,
+    /// The last bid is by the doubler's own side.
+    OwnSide {
+        /// The last bid.
+        bid: Bid,
+        /// Who made it.
+        by: Seat,
+    },
+    /// The last bid is already doubled or redoubled.
+    AlreadyDoubled {
+        /// The last bid.
+        bid: Bid,
+    },
+}
+
+/// Why a redouble is not allowed (Law 19B).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RedoubleFault {
+    /// The last bid is not doubled (or there is none).
+    NotDoubled {
+        /// The last bid, if any.
+        bid: Option<Bid>,
+    },
+    /// The double is by the redoubler's own side.
+    OwnDouble {
+        /// Who doubled.
+        doubler: Seat,
+    },
+    /// The last bid is already redoubled.
+    AlreadyRedoubled {
+        /// The last bid.
+        bid: Bid,
+    },
+}
+
+/// Why a card the player plays is not his to play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NotHeldFault {
+    /// The deal gives the card to another seat.
+    OtherHand(Seat),
+    /// The player's hand is known and the card is in no known hand.
+    NotInHand,
+    /// The player has played all his cards.
+    NoCardsLeft,
+}
+
+/// Why a `^R` or `^L` marker is wrong.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MarkerFault {
+    /// `^R` on the card that leads the trick.
+    RevokeOnLead,
+    /// `^R` on a card that follows suit.
+    RevokeFollowed {
+        /// The suit led.
+        led: Suit,
+    },
+    /// `^R` on a card of a player who held no card of the suit led.
+    RevokeVoid {
+        /// The suit led.
+        led: Suit,
+    },
+    /// `^L` on the card of the player who was on lead.
+    LeadInTurn,
+    /// A second `^L` in one trick.
+    SecondLead,
+}
+
+/// The form a Score or ScoreIMP value was written in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// `"<s>"`: the declaring side.
+    Declarer,
+    /// `"NS <s>"`.
+    NorthSouth,
+    /// `"EW <s>"`.
+    EastWest,
+}
+
+impl Form {
+    /// The side a value in this form is for, given the declaring side.
+    pub const fn side(self, declaring: Side) -> Side {
+        match self {
+            Form::Declarer => declaring,
+            Form::NorthSouth => Side::NorthSouth,
+            Form::EastWest => Side::EastWest,
+        }
+    }
+
+    fn show(self, v: impl std::fmt::Display) -> String {
+        match self {
+            Form::Declarer => format!("{v}"),
+            Form::NorthSouth => format!("NS {v}"),
+            Form::EastWest => format!("EW {v}"),
+        }
+    }
+}
+
+/// One thing the bridge rules found, with its proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// Cards held twice: in two hands, or written twice in one.
+    DuplicateCard {
+        /// The Deal tag.
+        pos: Pos,
+        /// Each group of cards with its two holders (the same seat twice when
+        /// written twice in one hand).
+        groups: SmallVec<[(CardSet, Seat, Seat); 2]>,
+    },
+    /// A hand of the wrong size.
+    HandSize {
+        /// The Deal tag.
+        pos: Pos,
+        /// What is wrong.
+        fault: HandSizeFault,
+    },
+    /// All four hands unknown.
+    NoHand {
+        /// The Deal tag.
+        pos: Pos,
+    },
+    /// Dealer or Vulnerable off the board cycle.
+    Cycle {
+        /// The tag.
+        pos: Pos,
+        /// The board number.
+        board: u32,
+        /// What differs.
+        fault: CycleFault,
+    },
+    /// The first call is not the dealer's.
+    Rotation {
+        /// The call.
+        pos: Pos,
+        /// Whose call it is by the Auction tag.
+        seat: Seat,
+        /// The dealer.
+        dealer: Seat,
+    },
+    /// `-` (not yet this player's turn) after the first call.
+    LateNotYet {
+        /// The `-`.
+        pos: Pos,
+    },
+    /// An insufficient bid (`marked`: with `^I`).
+    Insufficient {
+        /// The bid.
+        pos: Pos,
+        /// Who bid.
+        seat: Seat,
+        /// The bid.
+        bid: Bid,
+        /// The last bid before it.
+        over: Bid,
+        /// Who made that.
+        by: Seat,
+        /// Marked `^I`.
+        marked: bool,
+    },
+    /// A call skipped (`^S`).
+    SkipMarked {
+        /// The `^S`.
+        pos: Pos,
+        /// Whose call was skipped.
+        seat: Seat,
+    },
+    /// `^I` before a sufficient bid.
+    InsufficientMarkerWrong {
+        /// The bid.
+        pos: Pos,
+        /// Who bid.
+        seat: Seat,
+        /// The bid.
+        bid: Bid,
+        /// The last bid before it, if any.
+        over: Option<(Bid, Seat)>,
+    },
+    /// An illegal double.
+    Double {
+        /// The double.
+        pos: Pos,
+        /// Who doubled.
+        seat: Seat,
+        /// Why it is illegal.
+        fault: DoubleFault,
+    },
+    /// An illegal redouble.
+    Redouble {
+        /// The redouble.
+        pos: Pos,
+        /// Who redoubled.
+        seat: Seat,
+        /// Why it is illegal.
+        fault: RedoubleFault,
+    },
+    /// A call after the end of the auction.
+    AfterEnd {
+        /// The call.
+        pos: Pos,
+        /// Whose turn it would be.
+        seat: Seat,
+        /// Where the auction ended.
+        end: Pos,
+    },
+    /// An auction that stops before its end, without `*` or `+`.
+    Incomplete {
+        /// The Auction tag.
+        pos: Pos,
+        /// Calls made.
+        calls: usize,
+    },
+    /// Contract tag against the auction.
+    Contract {
+        /// The Contract tag.
+        pos: Pos,
+        /// Written.
+        written: ContractTag,
+        /// From the auction (`None`: passed out).
+        derived: Option<Contract>,
+    },
+    /// Declarer tag against the auction.
+    Declarer {
+        /// The Declarer tag.
+        pos: Pos,
+        /// Written.
+        written: DeclarerTag,
+        /// From the auction (`None`: passed out).
+        derived: Option<(Seat, Contract)>,
+    },
+    /// Declarer `^`: declarer and dummy swapped.
+    SwapMarked {
+        /// The Declarer tag.
+        pos: Pos,
+        /// Who plays the contract.
+        playing: Seat,
+    },
+    /// Wrong opening leader.
+    Leader {
+        /// The first card.
+        pos: Pos,
+        /// Who led.
+        actual: Seat,
+        /// Declarer.
+        declarer: Seat,
+    },
+    /// A lead out of turn marked `^L`.
+    LeadMarked {
+        /// The card.
+        pos: Pos,
+        /// The trick.
+        trick: Trick,
+        /// Who led.
+        seat: Seat,
+        /// Who was on lead.
+        expected: Seat,
+    },
+    /// A card not held.
+    NotHeld {
+        /// The card.
+        pos: Pos,
+        /// The trick.
+        trick: Trick,
+        /// Who played it.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// Why it is not his.
+        fault: NotHeldFault,
+    },
+    /// A card played twice.
+    PlayedTwice {
+        /// The card.
+        pos: Pos,
+        /// The trick.
+        trick: Trick,
+        /// Who played it.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// The trick it was first played to.
+        first: Trick,
+    },
+    /// A revoke (`marked`: with `^R`).
+    Revoke {
+        /// The card.
+        pos: Pos,
+        /// The trick.
+        trick: Trick,
+        /// Who revoked.
+        seat: Seat,
+        /// The card played.
+        card: Card,
+        /// The suit led.
+        led: Suit,
+        /// A card of the suit led that the player held (unknown only for a marked
+        /// revoke of a hand the record does not give).
+        proof: Option<Card>,
+        /// When the proof card was played, if it was.
+        proof_trick: Option<Trick>,
+        /// Marked `^R`.
+        marked: bool,
+    },
+    /// A card written after `+`, the card still to be played.
+    AfterNext {
+        /// The card.
+        pos: Pos,
+        /// Its trick.
+        trick: Trick,
+        /// Its player.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// Where the `+` is.
+        next: Pos,
+    },
+    /// A wrong `^R` or `^L`.
+    PlayMarkerWrong {
+        /// The card.
+        pos: Pos,
+        /// The trick.
+        trick: Trick,
+        /// Who played it.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// What is wrong.
+        fault: MarkerFault,
+    },
+    /// Result against a full play.
+    ResultTricks {
+        /// The Result tag.
+        pos: Pos,
+        /// Declarer's tricks as written.
+        written: u8,
+        /// Declarer's tricks in the play.
+        computed: u8,
+        /// Declarer.
+        declarer: Seat,
+    },
+    /// Result outside the claim bound.
+    ResultClaim {
+        /// The Result tag.
+        pos: Pos,
+        /// Declarer's tricks as written.
+        written: u8,
+        /// Tricks declarer had won when the play stopped.
+        won: u8,
+        /// Tricks not played.
+        left: u8,
+        /// Declarer.
+        declarer: Seat,
+    },
+    /// Result marked `^`.
+    ResultAgreed {
+        /// The Result tag.
+        pos: Pos,
+    },
+    /// NS and EW tricks that do not add up to 13.
+    ResultTotal {
+        /// The Result tag.
+        pos: Pos,
+        /// NS tricks.
+        ns: u8,
+        /// EW tricks.
+        ew: u8,
+    },
+    /// A Result that gives tricks on a passed-out board.
+    ResultPassedOut {
+        /// The Result tag.
+        pos: Pos,
+    },
+    /// A passed-out board whose Declarer tag names a seat or whose Result is 0
+    /// (PBN: both are empty).
+    PassedOutTags {
+        /// The first such tag.
+        pos: Pos,
+        /// The seat in the Declarer tag, if any.
+        declarer: Option<Seat>,
+        /// Result `0`.
+        result_zero: bool,
+    },
+    /// A Score that differs from duplicate scoring.
+    Points {
+        /// The Score tag.
+        pos: Pos,
+        /// The form of the value.
+        form: Form,
+        /// Written.
+        written: i32,
+        /// Computed for the same form.
+        computed: i32,
+        /// Contract, declarer, vulnerable, tricks (`None`: passed out).
+        basis: Option<(Contract, Seat, bool, u8)>,
+    },
+    /// A ScoreIMP that differs from the IMPs between the two tables.
+    Imp {
+        /// The ScoreIMP tag.
+        pos: Pos,
+        /// The form of the value.
+        form: Form,
+        /// Written.
+        written: Centi,
+        /// Computed for the same form.
+        computed: i32,
+        /// NS score at this table.
+        this_ns: i32,
+        /// NS score at the other table.
+        other_ns: i32,
+        /// The other table's room.
+        other_room: Room,
+        /// The other record's first line.
+        other_line: u64,
+    },
+}
+
+impl Fault {
+    /// The rule the fault breaks.
+    pub fn rule(&self) -> Rule {
+        match self {
+            Fault::DuplicateCard { .. } => r::DUPLICATE_CARD,
+            Fault::HandSize { .. } => r::HAND_SIZE,
+            Fault::NoHand { .. } => r::NO_HAND,
+            Fault::Cycle { .. } => r::CYCLE,
+            Fault::Rotation { .. } | Fault::LateNotYet { .. } => r::ROTATION,
+            Fault::Insufficient { marked: false, .. } => r::INSUFFICIENT,
+            Fault::Insufficient { marked: true, .. } => r::INSUFFICIENT_MARKED,
+            Fault::SkipMarked { .. } => r::SKIP_MARKED,
+            Fault::InsufficientMarkerWrong { .. } => r::AUCTION_WRONG_MARKER,
+            Fault::Double { .. } => r::DOUBLE,
+            Fault::Redouble { .. } => r::REDOUBLE,
+            Fault::AfterEnd { .. } => r::AFTER_END,
+            Fault::Incomplete { .. } => r::INCOMPLETE,
+            Fault::Contract { .. } => r::CONTRACT,
+            Fault::Declarer { .. } => r::DECLARER,
+            Fault::SwapMarked { .. } => r::SWAP_MARKED,
+            Fault::Leader { .. } => r::LEADER,
+            Fault::LeadMarked { .. } => r::LEAD_MARKED,
+            Fault::NotHeld { .. } => r::NOT_HELD,
+            Fault::PlayedTwice { .. } => r::PLAYED_TWICE,
+            Fault::Revoke { marked: false, .. } => r::REVOKE,
+            Fault::Revoke { marked: true, .. } => r::REVOKE_MARKED,
+            Fault::PlayMarkerWrong { .. } => r::PLAY_WRONG_MARKER,
+            Fault::AfterNext { .. } => r::AFTER_NEXT,
+            Fault::ResultTricks { .. } => r::RESULT_TRICKS,
+            Fault::ResultClaim { .. } => r::RESULT_CLAIM,
+            Fault::ResultAgreed { .. } => r::RESULT_AGREED_MARKED,
+            Fault::ResultTotal { .. } => r::RESULT_TOTAL,
+            Fault::ResultPassedOut { .. } => r::RESULT_PASSED_OUT,
+            Fault::PassedOutTags { .. } => r::PASSED_OUT_TAGS,
+            Fault::Points { .. } => r::SCORE_POINTS,
+            Fault::Imp { .. } => r::SCORE_IMP,
+        }
+    }
+
+    /// Where the fault is.
+    pub fn pos(&self) -> Pos {
+        match *self {
+            Fault::DuplicateCard { pos, .. }
+            | Fault::HandSize { pos, .. }
+            | Fault::NoHand { pos }
+            | Fault::Cycle { pos, .. }
+            | Fault::Rotation { pos, .. }
+            | Fault::LateNotYet { pos }
+            | Fault::Insufficient { pos, .. }
+            | Fault::SkipMarked { pos, .. }
+            | Fault::InsufficientMarkerWrong { pos, .. }
+            | Fault::Double { pos, .. }
+            | Fault::Redouble { pos, .. }
+            | Fault::AfterEnd { pos, .. }
+            | Fault::Incomplete { pos, .. }
+            | Fault::Contract { pos, .. }
+            | Fault::Declarer { pos, .. }
+            | Fault::SwapMarked { pos, .. }
+            | Fault::Leader { pos, .. }
+            | Fault::LeadMarked { pos, .. }
+            | Fault::NotHeld { pos, .. }
+            | Fault::PlayedTwice { pos, .. }
+            | Fault::Revoke { pos, .. }
+            | Fault::PlayMarkerWrong { pos, .. }
+            | Fault::AfterNext { pos, .. }
+            | Fault::ResultTricks { pos, .. }
+            | Fault::ResultClaim { pos, .. }
+            | Fault::ResultAgreed { pos }
+            | Fault::ResultTotal { pos, .. }
+            | Fault::ResultPassedOut { pos }
+            | Fault::PassedOutTags { pos, .. }
+            | Fault::Points { pos, .. }
+            | Fault::Imp { pos, .. } => pos,
+        }
+    }
+
+    /// The finding of this fault in record `record`.
+    ///
+    /// ```
+    /// use kibitz::bridge::fault::Fault;
+    /// use kibitz::{Pos, Severity};
+    /// let f = Fault::ResultAgreed { pos: Pos::new(9, 9) }.finding(3);
+    /// assert_eq!(f.rule, "bridge.result.agreed-marked");
+    /// assert_eq!((f.severity, f.record), (Severity::Notice, 3));
+    /// ```
+    pub fn finding(&self, record: usize) -> Finding {
+        let mut f = Finding::of(self.rule(), self.pos(), self.to_string());
+        f.record = record;
+        f.game = Some(Game::Bridge);
+        f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn revoke_message_shows_the_proof() {
+        let f = Fault::Revoke {
+            pos: Pos::new(200, 1),
+            trick: 5,
+            seat: Seat::North,
+            card: card("H3"),
+            led: Suit::Spades,
+            proof: Some(card("S9")),
+            proof_trick: Some(10),
+            marked: false,
+        };
+        assert_eq!(
+            f.to_string(),
+            "trick 5: North played H3 on a spade lead while holding S9 (played at trick 10)"
+        );
+        assert_eq!(f.rule(), r::REVOKE);
+    }
+
+    #[test]
+    fn score_message_gives_both_values() {
+        let f = Fault::Points {
+            pos: Pos::new(1, 1),
+            form: Form::NorthSouth,
+            written: 620,
+            computed: 420,
+            basis: Some(("4S".parse().unwrap(), Seat::South, false, 10)),
+        };
+        assert_eq!(
+            f.to_string(),
+            "Score NS 620, but 4S by South, not vulnerable, 10 tricks scores NS 420 (Law 77)"
+        );
+    }
+
+    #[test]
+    fn form_sides() {
+        assert_eq!(Form::Declarer.side(Side::EastWest), Side::EastWest);
+        assert_eq!(Form::NorthSouth.side(Side::EastWest), Side::NorthSouth);
+    }
+}

@@ -1,0 +1,446 @@
+//! The messages of [`Fault`]s: each shows the proof (cards, calls, seats and
+//! numbers) of what it reports.
+
+use std::fmt;
+
+use super::*;
+
+/// The cards of `set` as `SK, H5`, highest first.
+///
+/// ```
+/// use kibitz::bridge::fault::card_list;
+/// assert_eq!(card_list("K.5..".parse().unwrap()), "SK, H5");
+/// ```
+pub fn card_list(set: CardSet) -> String {
+    let mut s = String::new();
+    for (i, c) in set.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&c.to_string());
+    }
+    s
+}
+
+fn contract_tag(t: ContractTag) -> String {
+    match t {
+        ContractTag::Pass => "Pass".into(),
+        ContractTag::Contract(c) => c.to_string(),
+        ContractTag::Strain(s) => s.to_string(),
+    }
+}
+
+fn risk_word(c: Contract) -> &'static str {
+    match c.risk {
+        crate::Risk::Undoubled => "",
+        crate::Risk::Doubled => " doubled",
+        crate::Risk::Redoubled => " redoubled",
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Fault::DuplicateCard { ref groups, .. } => {
+                for (i, &(cards, first, second)) in groups.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    let verb = if cards.len() == 1 { "is" } else { "are" };
+                    let list = card_list(cards);
+                    if first == second {
+                        write!(f, "{list} {verb} written twice in {first}'s hand")?;
+                    } else {
+                        write!(f, "{list} {verb} held twice: by {first} and by {second}")?;
+                    }
+                }
+                Ok(())
+            }
+            Fault::HandSize { fault, .. } => match fault {
+                HandSizeFault::TooMany { seat, len } => {
+                    write!(f, "{seat} holds {len} cards; a hand holds at most 13")
+                }
+                HandSizeFault::Short { seat, len, full } => write!(
+                    f,
+                    "{seat} holds {len} cards while {full} holds 13: in a full deal every hand holds 13"
+                ),
+                HandSizeFault::Unequal {
+                    seat,
+                    len,
+                    other,
+                    other_len,
+                } => write!(
+                    f,
+                    "end position with play: {seat} holds {len} cards but {other} holds {other_len}; the hands must be equal"
+                ),
+            },
+            Fault::NoHand { .. } => f.write_str("the deal gives no hand: all four are `-`"),
+            Fault::Cycle { board, fault, .. } => match fault {
+                CycleFault::Dealer { written, expected } => write!(
+                    f,
+                    "board {board}: dealer {written}, the standard cycle has {expected}"
+                ),
+                CycleFault::Vulnerable { written, expected } => write!(
+                    f,
+                    "board {board}: vulnerable {written}, the standard cycle has {expected}"
+                ),
+            },
+            Fault::Rotation { seat, dealer, .. } => write!(
+                f,
+                "the first call is {seat}'s, but the dealer {dealer} calls first"
+            ),
+            Fault::LateNotYet { .. } => f.write_str(
+                "`-` (not yet this player's turn) after the first call: calls rotate clockwise",
+            ),
+            Fault::Insufficient {
+                seat,
+                bid,
+                over,
+                by,
+                marked,
+                ..
+            } => {
+                let why = if over == Bid::new(7, crate::Strain::NoTrump).expect("7NT") {
+                    " (no bid ranks above 7NT)".to_string()
+                } else {
+                    String::new()
+                };
+                if marked {
+                    write!(
+                        f,
+                        "{seat}'s insufficient {bid} over {by}'s {over}{why} is marked ^I as accepted"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{seat} bids {bid}, which does not rank above {by}'s {over}{why}"
+                    )
+                }
+            }
+            Fault::SkipMarked { seat, .. } => write!(
+                f,
+                "{seat}'s turn to call was skipped by a call out of rotation (^S, accepted)"
+            ),
+            Fault::InsufficientMarkerWrong {
+                seat, bid, over, ..
+            } => match over {
+                Some((o, by)) => write!(
+                    f,
+                    "^I marks {seat}'s {bid} as insufficient, but it ranks above {by}'s {o}"
+                ),
+                None => write!(
+                    f,
+                    "^I marks {seat}'s {bid} as insufficient, but no bid precedes it"
+                ),
+            },
+            Fault::Double { seat, fault, .. } => match fault {
+                DoubleFault::NoBid => write!(f, "{seat} doubles, but no bid has been made"),
+                DoubleFault::OwnSide { bid, by } => write!(
+                    f,
+                    "{seat} doubles {by}'s {bid}: only a bid of the opponents may be doubled"
+                ),
+                DoubleFault::AlreadyDoubled { bid } => {
+                    write!(f, "{seat} doubles {bid}, which is already doubled")
+                }
+            },
+            Fault::Redouble { seat, fault, .. } => match fault {
+                RedoubleFault::NotDoubled { bid: Some(b) } => {
+                    write!(f, "{seat} redoubles, but the last bid {b} is not doubled")
+                }
+                RedoubleFault::NotDoubled { bid: None } => {
+                    write!(f, "{seat} redoubles, but no bid has been made")
+                }
+                RedoubleFault::OwnDouble { doubler } => write!(
+                    f,
+                    "{seat} redoubles {doubler}'s double: only the doubled side may redouble"
+                ),
+                RedoubleFault::AlreadyRedoubled { bid } => {
+                    write!(f, "{seat} redoubles {bid}, which is already redoubled")
+                }
+            },
+            Fault::AfterEnd { seat, end, .. } => {
+                write!(f, "a call by {seat} after the auction ended (at {end})")
+            }
+            Fault::Incomplete { calls: 0, .. } => {
+                f.write_str("the auction section has no call, and no `*` or `+`")
+            }
+            Fault::Incomplete { calls, .. } => write!(
+                f,
+                "the auction stops after {calls} calls before it has ended, without `*` or `+`"
+            ),
+            Fault::Contract {
+                written, derived, ..
+            } => match derived {
+                Some(c) => write!(
+                    f,
+                    "Contract {}, but the auction ends in {c}",
+                    contract_tag(written)
+                ),
+                None => write!(
+                    f,
+                    "Contract {}, but the auction was passed out",
+                    contract_tag(written)
+                ),
+            },
+            Fault::Declarer {
+                written, derived, ..
+            } => match (written, derived) {
+                (DeclarerTag::PassedOut, Some((d, c))) => write!(
+                    f,
+                    "Declarer is empty (passed out), but the auction gives {c} by {d}"
+                ),
+                (DeclarerTag::Seat { seat, .. }, None) => {
+                    write!(f, "Declarer {seat}, but the auction was passed out")
+                }
+                (
+                    DeclarerTag::Seat {
+                        seat,
+                        swapped: true,
+                    },
+                    Some((d, c)),
+                ) if seat == d => write!(
+                    f,
+                    "Declarer ^{}: ^ names the player who took dummy's place, but {d} is declarer of {c} by the auction (the swap would be ^{})",
+                    seat.char(),
+                    d.partner().char()
+                ),
+                (DeclarerTag::Seat { seat, .. }, Some((d, c))) => write!(
+                    f,
+                    "Declarer {seat}, but {d} first named {} for the side that won the auction ({c}{})",
+                    strain_name(c),
+                    risk_word(c)
+                ),
+                (DeclarerTag::PassedOut, None) => {
+                    f.write_str("Declarer is empty and the auction was passed out")
+                }
+            },
+            Fault::SwapMarked { playing, .. } => write!(
+                f,
+                "declarer and dummy swapped (^): {playing} plays the contract bid by {}",
+                playing.partner()
+            ),
+            Fault::Leader {
+                actual, declarer, ..
+            } => write!(
+                f,
+                "{actual} makes the opening lead, but declarer {declarer}'s left-hand opponent {} leads",
+                declarer.lho()
+            ),
+            Fault::LeadMarked {
+                trick,
+                seat,
+                expected,
+                ..
+            } => write!(
+                f,
+                "trick {trick}: {seat} leads out of turn ({expected} was on lead), marked ^L as accepted"
+            ),
+            Fault::NotHeld {
+                trick,
+                seat,
+                card,
+                fault,
+                ..
+            } => match fault {
+                NotHeldFault::OtherHand(h) => write!(
+                    f,
+                    "trick {trick}: {seat} plays {card}, which the deal gives to {h}"
+                ),
+                NotHeldFault::NotInHand => write!(
+                    f,
+                    "trick {trick}: {seat} plays {card}, which is not in {seat}'s hand"
+                ),
+                NotHeldFault::NoCardsLeft => write!(
+                    f,
+                    "trick {trick}: {seat} plays {card} but has no cards left"
+                ),
+            },
+            Fault::PlayedTwice {
+                trick,
+                seat,
+                card,
+                first,
+                ..
+            } => write!(
+                f,
+                "trick {trick}: {seat} plays {card}, which was already played at trick {first}"
+            ),
+            Fault::Revoke {
+                trick,
+                seat,
+                card,
+                led,
+                proof,
+                proof_trick,
+                marked,
+                ..
+            } => {
+                let lead = suit_name(led);
+                let when = match proof_trick {
+                    Some(t) => format!("played at trick {t}"),
+                    None => "still held when the play record ends".to_string(),
+                };
+                match (proof, marked) {
+                    (Some(p), false) => write!(
+                        f,
+                        "trick {trick}: {seat} played {card} on a {lead} lead while holding {p} ({when})"
+                    ),
+                    (Some(p), true) => write!(
+                        f,
+                        "trick {trick}: {seat} played {card} on a {lead} lead while holding {p} ({when}); marked ^R as accepted"
+                    ),
+                    (None, _) => write!(
+                        f,
+                        "trick {trick}: {seat} played {card} on a {lead} lead, marked ^R as a revoke accepted"
+                    ),
+                }
+            }
+            Fault::PlayMarkerWrong {
+                trick,
+                seat,
+                card,
+                fault,
+                ..
+            } => match fault {
+                MarkerFault::RevokeOnLead => write!(
+                    f,
+                    "trick {trick}: ^R marks {seat}'s {card} as a revoke, but it leads the trick"
+                ),
+                MarkerFault::RevokeFollowed { led } => write!(
+                    f,
+                    "trick {trick}: ^R marks {seat}'s {card} as a revoke, but it follows the {} lead",
+                    suit_name(led)
+                ),
+                MarkerFault::RevokeVoid { led } => write!(
+                    f,
+                    "trick {trick}: ^R marks {seat}'s {card} as a revoke, but {seat} held no {}",
+                    suit_name(led)
+                ),
+                MarkerFault::LeadInTurn => write!(
+                    f,
+                    "trick {trick}: ^L marks {seat}'s {card} as a lead out of turn, but {seat} was on lead"
+                ),
+                MarkerFault::SecondLead => write!(
+                    f,
+                    "trick {trick}: a second ^L ({seat}'s {card}) in one trick"
+                ),
+            },
+            Fault::AfterNext {
+                trick,
+                seat,
+                card,
+                next,
+                ..
+            } => write!(
+                f,
+                "trick {trick}: {seat}'s {card} comes after `+` (at {next}), the card still to be played"
+            ),
+            Fault::ResultTricks {
+                written,
+                computed,
+                declarer,
+                ..
+            } => write!(
+                f,
+                "Result gives declarer {declarer} {written} tricks, but {declarer}'s side won {computed} in the play"
+            ),
+            Fault::ResultClaim {
+                written,
+                won,
+                left,
+                declarer,
+                ..
+            } => write!(
+                f,
+                "Result gives declarer {declarer} {written} tricks, but the side had won {won} with {left} left when the play stopped: {won} to {} is possible",
+                won + left
+            ),
+            Fault::ResultAgreed { .. } => f.write_str(
+                "Result marked ^: the players agreed on a count that differs from the tricks won",
+            ),
+            Fault::ResultTotal { ns, ew, .. } => write!(
+                f,
+                "Result NS {ns} EW {ew}: the tricks add up to {}, not 13",
+                u16::from(ns) + u16::from(ew)
+            ),
+            Fault::ResultPassedOut { .. } => {
+                f.write_str("the Result gives tricks, but the board was passed out")
+            }
+            Fault::PassedOutTags {
+                declarer,
+                result_zero,
+                ..
+            } => {
+                f.write_str("passed out, but ")?;
+                if let Some(d) = declarer {
+                    write!(f, "the Declarer tag names {d}")?;
+                    if result_zero {
+                        f.write_str(" and ")?;
+                    }
+                }
+                if result_zero {
+                    f.write_str("the Result is 0")?;
+                }
+                f.write_str(": PBN leaves both empty when all four pass")
+            }
+            Fault::Points {
+                form,
+                written,
+                computed,
+                basis,
+                ..
+            } => match basis {
+                Some((c, d, vul, tricks)) => write!(
+                    f,
+                    "Score {}, but {c} by {d}, {}, {tricks} tricks scores {} (Law 77)",
+                    form.show(written),
+                    if vul { "vulnerable" } else { "not vulnerable" },
+                    form.show(computed)
+                ),
+                None => write!(
+                    f,
+                    "Score {}, but a passed-out board scores 0",
+                    form.show(written)
+                ),
+            },
+            Fault::Imp {
+                form,
+                written,
+                computed,
+                this_ns,
+                other_ns,
+                other_room,
+                other_line,
+                ..
+            } => {
+                let diff = this_ns - other_ns;
+                let (side, swing) = if diff < 0 {
+                    ("EW", -diff)
+                } else {
+                    ("NS", diff)
+                };
+                write!(
+                    f,
+                    "ScoreIMP {}, but NS {this_ns} here against NS {other_ns} in the {} room (line {other_line}) is {swing} to {side}: {} IMPs to {side}, that is {}",
+                    form.show(written),
+                    match other_room {
+                        Room::Open => "Open",
+                        Room::Closed => "Closed",
+                    },
+                    crate::bridge::score::imps(swing),
+                    form.show(computed)
+                )
+            }
+        }
+    }
+}
+
+fn strain_name(c: Contract) -> &'static str {
+    match c.bid.strain() {
+        crate::Strain::Clubs => "clubs",
+        crate::Strain::Diamonds => "diamonds",
+        crate::Strain::Hearts => "hearts",
+        crate::Strain::Spades => "spades",
+        crate::Strain::NoTrump => "no trump",
+    }
+}

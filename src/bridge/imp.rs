@@ -1,0 +1,244 @@
+//! ScoreIMP against the IMP difference of the two tables of a teams board
+//! (PBN 4.2.2; the WBF scale in `shared/reference/bridge.md`).
+//!
+//! The two tables of a board are two records of one file, with the same board
+//! number and deal and Room tags `Open` and `Closed`. [`Tables`] remembers the
+//! last [`Tables::CAPACITY`] tables seen, so memory stays bounded however long
+//! the file; a table pairs only with the one unpaired table of the other room,
+//! so that files holding several matches on the same boards are never guessed at.
+
+use crate::bridge::fault::Fault;
+use crate::bridge::points::{for_form, values};
+use crate::bridge::score::imps;
+use crate::bridge::{At, Board, Centi, Room, Scoring, SideScore};
+use crate::{BySeat, CardSet, Finding, Side};
+
+/// One table of a board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// Board number.
+    pub board: u32,
+    /// The deal.
+    pub deal: BySeat<Option<CardSet>>,
+    /// The room.
+    pub room: Room,
+    /// NS score at this table, if known and not in doubt.
+    pub ns: Option<i32>,
+    /// The ScoreIMP tag, if any and if it can be checked (whole IMPs, the IMP
+    /// scale of today, declaring side known for the `<s>` form).
+    pub imp: Option<At<SideScore<Centi>>>,
+    /// The declaring side.
+    pub declaring: Option<Side>,
+    /// Record index.
+    pub record: usize,
+    /// First line of the record.
+    pub line: u64,
+}
+
+impl Table {
+    /// The table of `board`, if it is one of a teams match: board number, deal
+    /// and room are known. Without an NS score (`ns`) it still pairs with the
+    /// other table, but neither ScoreIMP is checked.
+    pub fn of(board: &Board, ns: Option<i32>, declaring: Option<Side>) -> Option<Table> {
+        let deal = board.deal.as_ref()?.value.hands;
+        if deal.values.iter().all(Option::is_none) {
+            return None;
+        }
+        let plain_imps = !board
+            .scoring
+            .intersects(Scoring::BUTLER | Scoring::OLD_IMP | Scoring::OTHER);
+        Some(Table {
+            board: board.number?.value,
+            deal,
+            room: board.room?,
+            ns,
+            imp: board.score_imp.filter(|s| {
+                plain_imps
+                    && values(&s.value).all(|(_, v)| v.0 % 100 == 0)
+                    && (s.value.declarer.is_none() || declaring.is_some())
+            }),
+            declaring,
+            record: board.record,
+            line: board.pos.line,
+        })
+    }
+
+    /// Checks this table's ScoreIMP against `other`.
+    fn check(&self, other: &Table, out: &mut Vec<Finding>) {
+        let (Some(At { value, pos }), Some(this_ns), Some(other_ns)) =
+            (self.imp, self.ns, other.ns)
+        else {
+            return;
+        };
+        let ns_imps = imps(this_ns - other_ns);
+        let declaring = self.declaring.unwrap_or(Side::NorthSouth);
+        if let Some((form, written, computed)) = values(&value)
+            .map(|(form, w)| {
+                let c = for_form(ns_imps, Side::NorthSouth, form, declaring);
+                (form, w, c)
+            })
+            .find(|&(_, w, c)| w.0 != i64::from(c) * 100)
+        {
+            let f = Fault::Imp {
+                pos,
+                form,
+                written,
+                computed,
+                this_ns,
+                other_ns,
+                other_room: other.room,
+                other_line: other.line,
+            };
+            out.push(f.finding(self.record));
+        }
+    }
+}
+
+/// The tables of the last boards of one file.
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    ring: Vec<(Table, bool)>,
+    next: usize,
+}
+
+impl Tables {
+    /// How many tables are remembered.
+    pub const CAPACITY: usize = 64;
+
+    /// Adds `t`; if it completes a board, checks the ScoreIMP of both tables.
+    /// A finding about the earlier table names that table's record.
+    ///
+    /// ```
+    /// use kibitz::bridge::imp::{Table, Tables};
+    /// use kibitz::bridge::{At, Centi, Room, SideScore};
+    /// use kibitz::{BySeat, Pos};
+    /// let t = |room, ns, imp: Option<i64>| Table {
+    ///     board: 4, deal: BySeat { values: [Some("A...".parse().unwrap()), None, None, None] },
+    ///     room, ns: Some(ns), declaring: None, record: 1, line: 10,
+    ///     imp: imp.map(|i| At::new(SideScore { ew: Some(Centi(i * 100)), ..SideScore::default() }, Pos::new(30, 11))),
+    /// };
+    /// let mut tables = Tables::default();
+    /// let mut out = Vec::new();
+    /// tables.add(t(Room::Open, 640, None), &mut out);
+    /// // 200 against 640: NS lose 440, EW gain 10 IMPs.
+    /// tables.add(t(Room::Closed, 200, Some(10)), &mut out);
+    /// assert!(out.is_empty());
+    /// ```
+    pub fn add(&mut self, t: Table, out: &mut Vec<Finding>) {
+        let mut candidates = self.ring.iter_mut().filter(|(o, paired)| {
+            !paired && o.board == t.board && o.deal == t.deal && o.room != t.room
+        });
+        let paired = match (candidates.next(), candidates.next()) {
+            (Some((other, paired)), None) => {
+                *paired = true;
+                t.check(other, out);
+                other.check(&t, out);
+                true
+            }
+            _ => false,
+        };
+        if self.ring.len() < Self::CAPACITY {
+            self.ring.push((t, paired));
+        } else {
+            self.ring[self.next] = (t, paired);
+            self.next = (self.next + 1) % Self::CAPACITY;
+        }
+    }
+
+    /// Forgets every table (a new file).
+    pub fn clear(&mut self) {
+        self.ring.clear();
+        self.next = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Pos;
+
+    fn table(room: Room, ns: i32, imp: Option<SideScore<Centi>>, record: usize) -> Table {
+        Table {
+            board: 7,
+            deal: BySeat {
+                values: [Some("AK...".parse().unwrap()), None, None, None],
+            },
+            room,
+            ns: Some(ns),
+            imp: imp.map(|s| At::new(s, Pos::new(record as u64 * 10, 11))),
+            declaring: Some(Side::EastWest),
+            record,
+            line: record as u64 * 10 - 5,
+        }
+    }
+
+    fn ns(i: i64) -> Option<SideScore<Centi>> {
+        Some(SideScore {
+            ns: Some(Centi(i * 100)),
+            ..SideScore::default()
+        })
+    }
+
+    #[test]
+    fn both_tables_are_checked() {
+        // -90 (Open) and +100 (Closed): Closed NS gain 190 = 5 IMPs; Open NS lose 5.
+        let mut tables = Tables::default();
+        let mut out = Vec::new();
+        tables.add(table(Room::Open, -90, ns(-4), 1), &mut out);
+        tables.add(table(Room::Closed, 100, ns(5), 2), &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].record, 1);
+        assert_eq!(
+            out[0].message,
+            "ScoreIMP NS -4, but NS -90 here against NS 100 in the Closed room (line 15) is 190 to EW: 5 IMPs to EW, that is NS -5"
+        );
+    }
+
+    #[test]
+    fn declarer_form_uses_the_declaring_side() {
+        // Declaring side EW; "<s>" 5 means EW +5 = NS -5.
+        let mut tables = Tables::default();
+        let mut out = Vec::new();
+        let dec = |i: i64| {
+            Some(SideScore {
+                declarer: Some(Centi(i * 100)),
+                ..SideScore::default()
+            })
+        };
+        tables.add(table(Room::Open, 100, None, 1), &mut out);
+        tables.add(table(Room::Closed, -90, dec(5), 2), &mut out);
+        assert!(out.is_empty(), "{out:?}");
+    }
+
+    #[test]
+    fn a_table_with_its_score_in_doubt_pairs_but_is_not_checked() {
+        let mut tables = Tables::default();
+        let mut out = Vec::new();
+        let mut open = table(Room::Open, 0, ns(3), 1);
+        open.ns = None;
+        tables.add(open, &mut out);
+        tables.add(table(Room::Closed, 100, ns(17), 2), &mut out);
+        assert!(out.is_empty());
+        assert!(tables.ring.iter().all(|(_, paired)| *paired));
+    }
+
+    #[test]
+    fn ambiguous_pairs_are_not_checked() {
+        let mut tables = Tables::default();
+        let mut out = Vec::new();
+        tables.add(table(Room::Open, -90, None, 1), &mut out);
+        tables.add(table(Room::Open, 600, None, 2), &mut out);
+        tables.add(table(Room::Closed, 100, ns(17), 3), &mut out);
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn memory_is_bounded() {
+        let mut tables = Tables::default();
+        let mut out = Vec::new();
+        for i in 0..1000 {
+            tables.add(table(Room::Open, i, None, 1), &mut out);
+        }
+        assert_eq!(tables.ring.len(), Tables::CAPACITY);
+    }
+}

@@ -1,0 +1,255 @@
+//! The Score tag against duplicate scoring (Law 77; PBN 4.2.1) of the contract,
+//! the vulnerability and the Result.
+
+use crate::Side;
+use crate::bridge::contract::Declared;
+use crate::bridge::fault::{Fault, Form};
+use crate::bridge::result::sides_conflict;
+use crate::bridge::score::duplicate_score;
+use crate::bridge::{At, Board, Scoring, SideScore};
+
+/// The values of a side-score tag with their forms, declarer's form first.
+///
+/// ```
+/// use kibitz::bridge::points::values;
+/// use kibitz::bridge::SideScore;
+/// let s = SideScore { ns: Some(-100), ew: Some(100), ..SideScore::default() };
+/// assert_eq!(values(&s).count(), 2);
+/// ```
+pub fn values<T: Copy>(s: &SideScore<T>) -> impl Iterator<Item = (Form, T)> {
+    [
+        s.declarer.map(|v| (Form::Declarer, v)),
+        s.ns.map(|v| (Form::NorthSouth, v)),
+        s.ew.map(|v| (Form::EastWest, v)),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// A score of `side` seen from `form`'s side (`declaring`: the declaring side).
+///
+/// ```
+/// use kibitz::bridge::fault::Form;
+/// use kibitz::bridge::points::for_form;
+/// use kibitz::Side::{EastWest, NorthSouth};
+/// // EW (declaring) score 630: "NS -630", "EW 630", "630".
+/// assert_eq!(for_form(630, EastWest, Form::NorthSouth, EastWest), -630);
+/// assert_eq!(for_form(630, EastWest, Form::EastWest, EastWest), 630);
+/// assert_eq!(for_form(630, EastWest, Form::Declarer, EastWest), 630);
+/// ```
+pub const fn for_form(score: i32, side: Side, form: Form, declaring: Side) -> i32 {
+    let same = matches!(
+        (form.side(declaring), side),
+        (Side::NorthSouth, Side::NorthSouth) | (Side::EastWest, Side::EastWest)
+    );
+    if same { score } else { -score }
+}
+
+/// Checks the Score tag. `tricks` are declarer's counts the Score may rest on:
+/// the Result's and, where a full play contradicts the Result, the play's (a
+/// Score that follows either is not a second fault); a finding names the first.
+/// Returns the NS score of the board for IMP comparison: as written, else as
+/// computed; `None` when unknown or when the two disagree (the Score finding is
+/// then the one to fix, not the IMPs).
+///
+/// ```
+/// use kibitz::bridge::contract::Declared;
+/// use kibitz::bridge::{At, Board, SideScore, points};
+/// use kibitz::{Pos, Seat, Vulnerability};
+/// let mut b = Board::default();
+/// b.vulnerability = Some(At::new(Vulnerability::None, Pos::new(2, 13)));
+/// b.score = Some(At::new(SideScore { ns: Some(620), ..SideScore::default() }, Pos::new(9, 8)));
+/// let d = Declared { contract: Some("4S".parse().unwrap()), declarer: Some(Seat::South), ..Declared::default() };
+/// let mut v = Vec::new();
+/// let ns = points::check(&b, &d, &[10], &mut |f| v.push(f.to_string()));
+/// assert_eq!(v, ["Score NS 620, but 4S by South, not vulnerable, 10 tricks scores NS 420 (Law 77)"]);
+/// assert_eq!(ns, None); // not used for IMPs while the Score is in doubt
+/// ```
+pub fn check(
+    board: &Board,
+    declared: &Declared,
+    tricks: &[u8],
+    report: &mut dyn FnMut(Fault),
+) -> Option<i32> {
+    if board.scoring.intersects(Scoring::RUBBER | Scoring::CHICAGO) {
+        return None;
+    }
+    let written = board.score;
+    if declared.passed_out {
+        if let Some(At { value, pos }) = written
+            && let Some((form, w)) = values(&value).find(|&(_, w)| w != 0)
+        {
+            report(Fault::Points {
+                pos,
+                form,
+                written: w,
+                computed: 0,
+                basis: None,
+            });
+        }
+        return Some(0);
+    }
+    let declarer = declared.declarer?;
+    if sides_conflict(declared) {
+        return None;
+    }
+    let side = declarer.side();
+    let ns_written = written.and_then(|At { value, .. }| {
+        values(&value)
+            .next()
+            .map(|(form, w)| for_form(w, form.side(side), Form::NorthSouth, side))
+    });
+    let (Some(c), Some(v)) = (declared.contract, board.vulnerability) else {
+        return ns_written;
+    };
+    let vul = v.value.is_vulnerable(declarer);
+    let score = |t| duplicate_score(c, vul, t, board.scoring.contains(Scoring::OLD_MP));
+    let mismatch = |t, value: &SideScore<i32>| {
+        values(value)
+            .map(|(form, w)| (form, w, for_form(score(t), side, form, side)))
+            .find(|&(_, w, e)| w != e)
+    };
+    let computed = tricks.first().map(|&t| (score(t), t));
+    if let (Some(At { value, pos }), Some((_, t))) = (written, computed)
+        && tricks.iter().all(|&t| mismatch(t, &value).is_some())
+        && let Some((form, w, expected)) = mismatch(t, &value)
+    {
+        report(Fault::Points {
+            pos,
+            form,
+            written: w,
+            computed: expected,
+            basis: Some((c, declarer, vul, t)),
+        });
+        return None;
+    }
+    ns_written.or(computed.map(|(s, _)| for_form(s, side, Form::NorthSouth, side)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Pos, Seat, Vulnerability};
+
+    fn run(
+        score: SideScore<i32>,
+        contract: &str,
+        declarer: Seat,
+        vul: Vulnerability,
+        tricks: u8,
+    ) -> (Option<i32>, Vec<String>) {
+        let mut b = Board::default();
+        b.vulnerability = Some(At::new(vul, Pos::new(2, 13)));
+        b.score = Some(At::new(score, Pos::new(9, 8)));
+        let d = Declared {
+            contract: Some(contract.parse().unwrap()),
+            declarer: Some(declarer),
+            ..Declared::default()
+        };
+        let mut v = Vec::new();
+        let ns = check(&b, &d, &[tricks], &mut |f| v.push(f.to_string()));
+        (ns, v)
+    }
+
+    fn s(declarer: Option<i32>, ns: Option<i32>, ew: Option<i32>) -> SideScore<i32> {
+        SideScore { declarer, ns, ew }
+    }
+
+    #[test]
+    fn every_form() {
+        // 3NT by East, vulnerable (EW), 10 tricks: 100 + 500 + 30 = 630 for EW.
+        let ok = [
+            s(Some(630), None, None),
+            s(None, Some(-630), None),
+            s(None, None, Some(630)),
+            s(None, Some(-630), Some(630)),
+        ];
+        for sc in ok {
+            let (ns, v) = run(sc, "3NT", Seat::East, Vulnerability::EastWest, 10);
+            assert!(v.is_empty(), "{sc:?}: {v:?}");
+            assert_eq!(ns, Some(-630));
+        }
+        let (_, v) = run(
+            s(Some(600), None, None),
+            "3NT",
+            Seat::East,
+            Vulnerability::EastWest,
+            10,
+        );
+        assert_eq!(
+            v,
+            ["Score 600, but 3NT by East, vulnerable, 10 tricks scores 630 (Law 77)"]
+        );
+        let (_, v) = run(
+            s(None, Some(-630), Some(-630)),
+            "3NT",
+            Seat::East,
+            Vulnerability::EastWest,
+            10,
+        );
+        assert_eq!(
+            v,
+            ["Score EW -630, but 3NT by East, vulnerable, 10 tricks scores EW 630 (Law 77)"]
+        );
+    }
+
+    #[test]
+    fn a_score_that_follows_the_play_or_the_result_is_no_second_fault() {
+        // Result 9 but the play gave 10 (that is bridge.result.tricks): 3NT by
+        // South, not vulnerable, scores 400 for 9 tricks and 430 for 10.
+        let mut b = Board::default();
+        b.vulnerability = Some(At::new(Vulnerability::None, Pos::new(2, 13)));
+        let d = Declared {
+            contract: Some("3NT".parse().unwrap()),
+            declarer: Some(Seat::South),
+            ..Declared::default()
+        };
+        for (ns, faults) in [(400, 0), (430, 0), (460, 1)] {
+            b.score = Some(At::new(s(None, Some(ns), None), Pos::new(9, 8)));
+            let mut v = Vec::new();
+            check(&b, &d, &[9, 10], &mut |f| v.push(f.to_string()));
+            assert_eq!(v.len(), faults, "{ns}: {v:?}");
+            if faults == 1 {
+                assert!(v[0].contains("9 tricks scores NS 400"), "{v:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn old_mp_undertricks() {
+        // 4SX by North, not vulnerable, 4 down: 800 now, 700 before 1987.
+        let (_, v) = run(
+            s(None, Some(-800), None),
+            "4SX",
+            Seat::North,
+            Vulnerability::None,
+            6,
+        );
+        assert!(v.is_empty());
+        let mut b = Board::default();
+        b.scoring = Scoring::OLD_MP;
+        b.vulnerability = Some(At::new(Vulnerability::None, Pos::new(2, 13)));
+        b.score = Some(At::new(s(None, Some(-700), None), Pos::new(9, 8)));
+        let d = Declared {
+            contract: Some("4SX".parse().unwrap()),
+            declarer: Some(Seat::North),
+            ..Declared::default()
+        };
+        let mut v = Vec::new();
+        check(&b, &d, &[6], &mut |f| v.push(f.to_string()));
+        assert!(v.is_empty(), "{v:?}");
+    }
+
+    #[test]
+    fn passed_out_scores_nothing() {
+        let mut b = Board::default();
+        b.score = Some(At::new(s(None, Some(50), None), Pos::new(9, 8)));
+        let d = Declared {
+            passed_out: true,
+            ..Declared::default()
+        };
+        let mut v = Vec::new();
+        assert_eq!(check(&b, &d, &[], &mut |f| v.push(f.to_string())), Some(0));
+        assert_eq!(v, ["Score NS 50, but a passed-out board scores 0"]);
+    }
+}
