@@ -4,8 +4,13 @@
 
 use std::io::{self, Read};
 
-use crate::Finding;
 use crate::audit::{AuditOptions, Summary, audit_stream};
+use crate::bridge::Board;
+use crate::bridge::generate::{Fault, GeneratedBoard, Place, Settings, generate_board};
+use crate::choose::ByteChooser;
+use crate::pbn::writer::Writer;
+use crate::pbn::{RawRecord, Reader};
+use crate::{Finding, Severity};
 
 /// Audits `data` in one piece and returns the summary and findings.
 fn audit_bytes<R: Read>(input: R) -> (Summary, Vec<Finding>) {
@@ -80,6 +85,97 @@ pub fn pbn_chunks(data: &[u8]) {
     });
     assert_eq!(whole.0, parts.0, "summaries differ");
     assert_eq!(whole.1, parts.1, "findings differ");
+}
+
+/// Writes one generated game as PBN (export format).
+pub fn write_pbn(g: &GeneratedBoard) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut w = Writer::new(&mut out).expect("writing to memory cannot fail");
+    w.write_game(&g.id, &g.board)
+        .expect("generated boards are written in seat columns");
+    out
+}
+
+/// Decodes the first record of `text`.
+fn decode_first(text: &[u8]) -> Board {
+    let mut rec = RawRecord::default();
+    assert!(Reader::new(text).read_record(&mut rec).expect("memory"));
+    let mut board = Board::default();
+    crate::pbn::decode::decode(&rec, &mut board, &mut Vec::new());
+    board
+}
+
+fn show(findings: &[Finding], text: &[u8]) -> String {
+    let mut s: String = findings
+        .iter()
+        .map(|f| format!("{} {} {}: {}\n", f.pos, f.severity, f.rule, f.message))
+        .collect();
+    s.push_str(&String::from_utf8_lossy(text));
+    s
+}
+
+/// `bridge_roundtrip`: a legal game generated from the bytes (first byte: board
+/// number) is written as PBN, read back and audited: no violation, and the decoded
+/// game equals the generated one.
+pub fn bridge_roundtrip(data: &[u8]) {
+    let number = data.first().map_or(1, |&b| u32::from(b % 32) + 1);
+    let rest = data.get(1..).unwrap_or(&[]);
+    let g = generate_board(&mut ByteChooser::new(rest), number, &Settings::default());
+    let text = write_pbn(&g);
+    let (summary, findings) = audit_bytes(&text[..]);
+    assert_eq!(summary.records, 1);
+    assert!(
+        findings.iter().all(|f| f.severity != Severity::Violation),
+        "a legal game gets violations:\n{}",
+        show(&findings, &text)
+    );
+    let mut decoded = decode_first(&text);
+    decoded.clear_positions();
+    assert_eq!(
+        decoded,
+        g.board,
+        "the game read back differs:\n{}",
+        String::from_utf8_lossy(&text)
+    );
+}
+
+/// `bridge_mutation`: the first byte picks a fault kind, the second the board
+/// number; the game generated with that one fault is written and audited, and the
+/// audit must report the fault's rule at the place it was put.
+pub fn bridge_mutation(data: &[u8]) {
+    let (Some(&k), Some(&n)) = (data.first(), data.get(1)) else {
+        return;
+    };
+    let fault = Fault::ALL[usize::from(k) % Fault::ALL.len()];
+    let settings = Settings {
+        claims: true,
+        fault: Some(fault),
+    };
+    let g = generate_board(
+        &mut ByteChooser::new(&data[2..]),
+        u32::from(n % 32) + 1,
+        &settings,
+    );
+    let (Some((_, place)), Some(rule)) = (g.fault, g.rule()) else {
+        return; // no chance to place this fault in this game
+    };
+    let text = write_pbn(&g);
+    let (_, findings) = audit_bytes(&text[..]);
+    let board = decode_first(&text);
+    let pos = match place {
+        Place::Call(i) => board.auction.as_ref().map(|a| a.items[i].pos),
+        Place::Card(i) => board.play.as_ref().map(|p| p.items[i].pos),
+        Place::Result => board.result.map(|r| r.pos),
+        Place::Score => board.score.map(|s| s.pos),
+        Place::Contract => board.contract.map(|c| c.pos),
+    }
+    .expect("the place of the fault is in the record");
+    assert!(
+        findings.iter().any(|f| f.rule == rule.id && f.pos == pos),
+        "{fault:?} at {pos} should be reported as {}:\n{}",
+        rule.id,
+        show(&findings, &text)
+    );
 }
 
 #[cfg(test)]

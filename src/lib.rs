@@ -35,6 +35,7 @@ mod suit;
 
 pub mod audit;
 pub mod bridge;
+pub mod choose;
 pub mod fuzzing;
 pub mod lines;
 pub mod pbn;

@@ -52,3 +52,22 @@ fn pbn_chunks_regressions_and_seeds() {
         kibitz::fuzzing::pbn_chunks(&data);
     }
 }
+
+#[test]
+fn bridge_regressions_and_seeds() {
+    let seeds = cases("fuzz/seeds/bytes");
+    for (name, data) in cases("fuzz/regressions/bridge_roundtrip")
+        .into_iter()
+        .chain(seeds.clone())
+    {
+        eprintln!("bridge_roundtrip {name}");
+        kibitz::fuzzing::bridge_roundtrip(&data);
+    }
+    for (name, data) in cases("fuzz/regressions/bridge_mutation")
+        .into_iter()
+        .chain(seeds)
+    {
+        eprintln!("bridge_mutation {name}");
+        kibitz::fuzzing::bridge_mutation(&data);
+    }
+}

@@ -19,8 +19,26 @@ pub enum AuctionEnd {
     Unusable,
 }
 
-/// The running state of an auction.
-struct State {
+/// The running state of an auction: the last bid, its risk, the passes since the
+/// last call and who first named each strain. The replay uses it to judge each
+/// call; the generator uses it to choose only legal calls.
+///
+/// ```
+/// use kibitz::bridge::auction::AuctionState;
+/// use kibitz::{Call, Seat};
+/// let mut st = AuctionState::new();
+/// st.apply("1NT".parse().unwrap(), Seat::North);
+/// assert!(!st.is_legal("1S".parse().unwrap(), Seat::East)); // insufficient
+/// assert!(st.is_legal(Call::Double, Seat::East));
+/// assert!(!st.is_legal(Call::Double, Seat::South)); // partner's bid
+/// for s in [Seat::East, Seat::South, Seat::West] {
+///     st.apply(Call::Pass, s);
+/// }
+/// assert!(st.is_over());
+/// assert_eq!(st.outcome(), Some(("1NT".parse().unwrap(), Seat::North)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct AuctionState {
     last: Option<(Bid, Seat)>,
     risk: Risk,
     doubler: Option<Seat>,
@@ -37,7 +55,73 @@ const fn side_index(s: Side) -> usize {
     }
 }
 
-impl State {
+impl Default for AuctionState {
+    fn default() -> AuctionState {
+        AuctionState::new()
+    }
+}
+
+impl AuctionState {
+    /// The state before the first call.
+    pub fn new() -> AuctionState {
+        AuctionState {
+            last: None,
+            risk: Risk::Undoubled,
+            doubler: None,
+            passes: 0,
+            any_call: false,
+            namer: [[None; 5]; 2],
+        }
+    }
+
+    /// Whether `seat` may make `call` now (Laws 18, 19): any pass, a bid above the
+    /// last bid, a double of an opponent's undoubled bid, a redouble of an
+    /// opponent's double. Rotation and the end of the auction are the caller's.
+    pub fn is_legal(&self, call: Call, seat: Seat) -> bool {
+        match call {
+            Call::Pass => true,
+            Call::Bid(b) => self.last.is_none_or(|(over, _)| b > over),
+            Call::Double => self.double(seat).is_ok(),
+            Call::Redouble => self.redouble(seat).is_ok(),
+        }
+    }
+
+    /// Records `call` by `seat` (legal or not: an illegal double or redouble
+    /// leaves the risk as it was).
+    pub fn apply(&mut self, call: Call, seat: Seat) {
+        if call == Call::Pass {
+            self.passes += 1;
+        } else {
+            self.passes = 0;
+            self.any_call = true;
+        }
+        match call {
+            Call::Pass => {}
+            Call::Bid(b) => self.bid(b, seat),
+            Call::Double => {
+                if self.double(seat).is_ok() {
+                    self.risk = Risk::Doubled;
+                    self.doubler = Some(seat);
+                }
+            }
+            Call::Redouble => {
+                if self.redouble(seat).is_ok() {
+                    self.risk = Risk::Redoubled;
+                }
+            }
+        }
+    }
+
+    /// Whether the auction is over: three passes after a call, or four passes.
+    pub fn is_over(&self) -> bool {
+        self.passes >= 4 || (self.passes >= 3 && self.any_call)
+    }
+
+    /// The last bid and who made it.
+    pub fn last_bid(&self) -> Option<(Bid, Seat)> {
+        self.last
+    }
+
     fn bid(&mut self, b: Bid, seat: Seat) {
         let slot = &mut self.namer[side_index(seat.side())][b.strain() as usize];
         slot.get_or_insert(seat);
@@ -72,7 +156,9 @@ impl State {
         }
     }
 
-    fn outcome(&self) -> Option<(Contract, Seat)> {
+    /// The contract and its declarer (the first of the side to name the strain),
+    /// or `None` while no bid has been made.
+    pub fn outcome(&self) -> Option<(Contract, Seat)> {
         let (bid, by) = self.last?;
         let declarer = self.namer[side_index(by.side())][bid.strain() as usize].unwrap_or(by);
         Some((
@@ -108,14 +194,7 @@ pub fn replay(
     let Some(mut seat) = auction.first else {
         return AuctionEnd::Unusable;
     };
-    let mut st = State {
-        last: None,
-        risk: Risk::Undoubled,
-        doubler: None,
-        passes: 0,
-        any_call: false,
-        namer: [[None; 5]; 2],
-    };
+    let mut st = AuctionState::new();
     let mut started = false;
     let mut end: Option<Pos> = None;
     let mut illegal = false;

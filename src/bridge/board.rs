@@ -381,6 +381,50 @@ impl Board {
         };
     }
 
+    /// Sets every position (and the record index) to zero, so that two spellings
+    /// of one game compare equal.
+    ///
+    /// ```
+    /// use kibitz::bridge::{At, Board};
+    /// use kibitz::{Pos, Seat};
+    /// let mut a = Board::default();
+    /// a.dealer = Some(At::new(Seat::North, Pos::new(3, 9)));
+    /// let mut b = a.clone();
+    /// b.dealer = Some(At::new(Seat::North, Pos::new(7, 1)));
+    /// a.clear_positions();
+    /// b.clear_positions();
+    /// assert_eq!(a, b);
+    /// ```
+    pub fn clear_positions(&mut self) {
+        let z = Pos::default();
+        self.pos = z;
+        self.record = 0;
+        macro_rules! clear {
+            ($($f:ident),*) => { $( if let Some(x) = self.$f.as_mut() { x.pos = z; } )* };
+        }
+        clear!(
+            number,
+            dealer,
+            vulnerability,
+            deal,
+            declarer,
+            contract,
+            result,
+            score,
+            score_imp
+        );
+        if let Some(a) = self.auction.as_mut() {
+            a.pos = z;
+            a.star = a.star.map(|_| z);
+            a.items.iter_mut().for_each(|i| i.pos = z);
+        }
+        if let Some(p) = self.play.as_mut() {
+            p.pos = z;
+            p.star = p.star.map(|_| z);
+            p.items.iter_mut().for_each(|i| i.pos = z);
+        }
+    }
+
     /// An empty vector for auction items, reusing the previous record's allocation.
     pub fn take_call_buffer(&mut self) -> Vec<AuctionItem> {
         std::mem::take(&mut self.spare_calls)

@@ -16,6 +16,7 @@ pub mod contract;
 pub mod cycle;
 pub mod deal;
 pub mod fault;
+pub mod generate;
 pub mod imp;
 pub mod play;
 pub mod points;

@@ -274,32 +274,7 @@ mod tests {
 
     /// Positions differ between two spellings of one game; clear them.
     fn without_positions(mut b: Board) -> Board {
-        let z = crate::Pos::default();
-        b.pos = z;
-        macro_rules! clear {
-            ($($f:ident),*) => { $( if let Some(x) = b.$f.as_mut() { x.pos = z; } )* };
-        }
-        clear!(
-            number,
-            dealer,
-            vulnerability,
-            deal,
-            declarer,
-            contract,
-            result,
-            score,
-            score_imp
-        );
-        if let Some(a) = b.auction.as_mut() {
-            a.pos = z;
-            a.star = a.star.map(|_| z);
-            a.items.iter_mut().for_each(|i| i.pos = z);
-        }
-        if let Some(p) = b.play.as_mut() {
-            p.pos = z;
-            p.star = p.star.map(|_| z);
-            p.items.iter_mut().for_each(|i| i.pos = z);
-        }
+        b.clear_positions();
         b
     }
 
