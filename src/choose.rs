@@ -93,3 +93,27 @@ impl Chooser for arbitrary::Unstructured<'_> {
         self.choose_index(n).unwrap_or(0)
     }
 }
+
+/// `n` bytes (rounded up to a multiple of 8) from SplitMix64 seeded with `seed`: a
+/// cheap, reproducible byte source for [`ByteChooser`] in tests, benches and
+/// examples.
+///
+/// ```
+/// use kibitz::choose::splitmix_bytes;
+/// let a = splitmix_bytes(1, 16);
+/// assert_eq!(a.len(), 16);
+/// assert_eq!(a, splitmix_bytes(1, 16));
+/// assert_ne!(a, splitmix_bytes(2, 16));
+/// ```
+pub fn splitmix_bytes(seed: u64, n: usize) -> Vec<u8> {
+    let mut s = seed;
+    let mut out = Vec::with_capacity(n + 8);
+    while out.len() < n {
+        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = s;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+    }
+    out
+}

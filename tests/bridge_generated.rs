@@ -6,18 +6,8 @@
 use kibitz::bridge::generate::Fault;
 use kibitz::fuzzing::{bridge_mutation, bridge_roundtrip};
 
-/// SplitMix64 bytes: an independent, seeded byte source.
 fn bytes(seed: u64, n: usize) -> Vec<u8> {
-    let mut s = seed;
-    let mut out = Vec::with_capacity(n + 8);
-    while out.len() < n {
-        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
-    }
-    out
+    kibitz::choose::splitmix_bytes(seed, n)
 }
 
 #[test]

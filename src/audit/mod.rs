@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 
 use crate::bridge::Board;
+use crate::pbn::MAX_FINDINGS_PER_RECORD;
 use crate::pbn::{RawRecord, Reader};
 use crate::{Finding, Game, Severity};
 
@@ -142,20 +143,24 @@ pub fn audit_stream<R: Read>(
         findings.append(&mut rec.findings);
         crate::pbn::decode::decode(&rec, &mut board, &mut findings);
         crate::bridge::check(&board, &mut ctx, &mut findings);
-        if rec.findings_dropped > 0 {
+        // One bound for the whole record, whatever stage made the findings: the
+        // first ones by position are kept, the rest counted in one finding.
+        findings.sort_by_key(|f| f.pos);
+        let mut dropped = rec.findings_dropped;
+        if findings.len() > MAX_FINDINGS_PER_RECORD {
+            dropped += findings.len() - MAX_FINDINGS_PER_RECORD;
+            findings.truncate(MAX_FINDINGS_PER_RECORD);
+        }
+        if dropped > 0 {
             findings.push(Finding {
                 rule: crate::pbn::rules::RECORD_LIMIT.id,
                 severity: crate::pbn::rules::RECORD_LIMIT.severity,
                 record: rec.index,
                 pos: rec.start,
                 game: None,
-                message: format!(
-                    "{} more findings in this record were not kept",
-                    rec.findings_dropped
-                ),
+                message: format!("{dropped} more findings in this record were not kept"),
             });
         }
-        findings.sort_by_key(|f| f.pos);
         let mut worst = None;
         for f in &mut findings {
             f.game = Some(Game::Bridge);
