@@ -87,6 +87,33 @@ pub fn pbn_chunks(data: &[u8]) {
     assert_eq!(whole.1, parts.1, "findings differ");
 }
 
+/// `ppn_decode`: the first byte says text (even) or JSON (odd) preferans; the rest
+/// goes through the notation sniffer and the preferans audit. Must not panic;
+/// every byte is read; findings name lines inside the input.
+pub fn ppn_decode(data: &[u8]) {
+    let Some((&k, input)) = data.split_first() else {
+        return;
+    };
+    let name = if k % 2 == 0 {
+        "fuzz.ppn"
+    } else {
+        "fuzz.ppn.json"
+    };
+    let lines = input.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    let mut summary = Summary::default();
+    crate::audit::audit_input(
+        name,
+        input,
+        &AuditOptions::default(),
+        &mut summary,
+        &mut |f| {
+            assert!(f.pos.line <= lines, "{f:?} beyond line {lines}");
+        },
+    )
+    .expect("reading from memory cannot fail");
+    assert_eq!(summary.bytes, input.len() as u64, "not every byte was read");
+}
+
 /// Writes one generated game as PBN (export format).
 pub fn write_pbn(g: &GeneratedBoard) -> Vec<u8> {
     let mut out = Vec::new();

@@ -71,3 +71,16 @@ fn bridge_regressions_and_seeds() {
         kibitz::fuzzing::bridge_mutation(&data);
     }
 }
+
+#[test]
+fn ppn_decode_regressions_and_seeds() {
+    let all: Vec<_> = cases("fuzz/regressions/ppn_decode")
+        .into_iter()
+        .chain(cases("fuzz/seeds/ppn"))
+        .collect();
+    assert!(!all.is_empty());
+    for (name, data) in all {
+        eprintln!("ppn_decode {name}");
+        kibitz::fuzzing::ppn_decode(&data);
+    }
+}
