@@ -205,6 +205,58 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     }
     notes.finish(rec, &mut sink);
     requires(rec, &mut sink);
+    if rec.export {
+        export_layout(rec, &mut sink);
+    }
+}
+
+/// Layout rules of the export format (PBN 2.1 §3.3, §3.5, §3.6) in a file that
+/// declares `% EXPORT`: each tag pair left-justified on a line of its own, at most
+/// four calls or cards per line. Each kind is reported once per record.
+fn export_layout(rec: &RawRecord, sink: &mut Sink) {
+    let mut prev_line = 0;
+    for tag in rec
+        .tags
+        .iter()
+        .filter(|t| t.inherit != crate::pbn::Inherit::Sticky)
+    {
+        if tag.pos.col != 1 || tag.pos.line == prev_line {
+            sink.add(
+                rules::EXPORT,
+                tag.pos,
+                "in export format each tag pair stands alone at the start of its line (PBN 3.3)"
+                    .into(),
+            );
+            break;
+        }
+        prev_line = tag.pos.line;
+    }
+    for name in ["Auction", "Play"] {
+        let Some(tag) = rec.find_tag(name) else {
+            continue;
+        };
+        let mut line = 0;
+        let mut count = 0;
+        for t in rec.section(tag) {
+            if t.kind != crate::pbn::TokenKind::Word && t.kind != crate::pbn::TokenKind::Plus {
+                continue;
+            }
+            if t.pos.line != line {
+                line = t.pos.line;
+                count = 0;
+            }
+            count += 1;
+            if count == 5 {
+                let what = if name == "Auction" { "calls" } else { "cards" };
+                sink.add(
+                    rules::EXPORT,
+                    t.pos,
+                    format!("in export format a line holds at most four {what} (PBN 3.5, 3.6)"),
+                );
+                break;
+            }
+        }
+    }
 }
 
 fn is_time_control(v: &str) -> bool {

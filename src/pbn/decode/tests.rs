@@ -322,3 +322,16 @@ fn table_view_rows() {
         [vec![&b"N"[..], b"NT", b"2"], vec![&b"N"[..], b"S", b"11"]]
     );
 }
+
+#[test]
+fn export_layout_is_checked_only_when_declared() {
+    // PBN 3.3: export tag pairs stand alone, left-justified; 3.5/3.6: four calls or
+    // cards per line.
+    let body = "[Event \"a\"] [Site \"b\"]\n[Dealer \"W\"]\n[Auction \"W\"]\n1NT Pass Pass 2H Pass Pass Pass\n";
+    let (_, f) = decode_text(body);
+    assert!(f.is_empty(), "{f:#?}");
+    let (_, f) = decode_text(&format!("% EXPORT\n{body}"));
+    assert_eq!(rules(&f), ["pbn.export", "pbn.export"], "{f:#?}");
+    assert_eq!(f[0].pos, crate::Pos::new(2, 13));
+    assert_eq!(f[1].pos, crate::Pos::new(5, 18)); // 1NT@1 Pass@5 Pass@10 2H@15 Pass@18
+}
