@@ -210,6 +210,46 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     }
 }
 
+/// PBN 5.2: a column marked `+` runs from the highest value down, `-` from the
+/// lowest up. Numeric elements are compared; `-`, `?` and other text are skipped.
+fn sort_order(rec: &RawRecord, view: &TableView, name: &str, sink: &mut Sink) {
+    use table::Order;
+    let cols = view.columns.len();
+    for (c, col) in view.columns.iter().enumerate() {
+        let Some(order) = col.order else { continue };
+        let mut prev: Option<crate::bridge::Centi> = None;
+        for row in view.cells.chunks(cols) {
+            let Some(cell) = row.get(c) else { break };
+            let text = crate::text::decode(rec.text(cell.text));
+            let Some(v) = crate::bridge::Centi::parse(text.trim_start_matches('^')) else {
+                continue;
+            };
+            if let Some(p) = prev {
+                let wrong = match order {
+                    Order::Descending => v > p,
+                    Order::Ascending => v < p,
+                };
+                if wrong {
+                    let (mark, how) = match order {
+                        Order::Descending => ('+', "highest first"),
+                        Order::Ascending => ('-', "lowest first"),
+                    };
+                    sink.add(
+                        rules::TABLE,
+                        cell.pos,
+                        format!(
+                            "{name}: column {mark}{} is sorted {how} (PBN 5.2), but {v} follows {p}",
+                            col.name
+                        ),
+                    );
+                    return;
+                }
+            }
+            prev = Some(v);
+        }
+    }
+}
+
 /// Layout rules of the export format (PBN 2.1 §3.3, §3.5, §3.6) in a file that
 /// declares `% EXPORT`: each tag pair left-justified on a line of its own, at most
 /// four calls or cards per line. Each kind is reported once per record.
@@ -324,6 +364,7 @@ fn table(rec: &RawRecord, index: usize, sink: &mut Sink) {
             ),
         );
     }
+    sort_order(rec, &view, &name, sink);
     let first = tag.tokens.start;
     if let Some(c) = rec
         .comments

@@ -335,3 +335,17 @@ fn export_layout_is_checked_only_when_declared() {
     assert_eq!(f[0].pos, crate::Pos::new(2, 13));
     assert_eq!(f[1].pos, crate::Pos::new(5, 18)); // 1NT@1 Pass@5 Pass@10 2H@15 Pass@18
 }
+
+#[test]
+fn table_sort_order() {
+    // PBN 5.2: "+" descending (highest value at first row), "-" ascending.
+    let (_, f) = decode_text("[TotalScoreTable \"-Rank\\3R;-Percentage\\5R\"]\n1 72.49\n2 70.38\n");
+    assert_eq!(rules(&f), ["pbn.table"]);
+    assert!(
+        f[0].message.contains("70.38 follows 72.49"),
+        "{}",
+        f[0].message
+    );
+    let (_, f) = decode_text("[ScoreTable \"-Rank;+Score_NS\"]\n1 500\n3 470\n- ?\n4 450\n");
+    assert!(f.is_empty(), "{f:#?}");
+}
