@@ -30,9 +30,11 @@ pub fn pbn_decode(data: &[u8]) {
     let (summary, findings) = audit_bytes(data);
     let lines = data.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
     assert_eq!(summary.bytes, data.len() as u64);
+    // A record starts at a line or, without a blank line before it, at a tag.
+    let opens = data.iter().filter(|&&b| b == b'[').count() as u64;
     assert!(
-        summary.records <= lines,
-        "{} records from {lines} lines",
+        summary.records <= lines + opens,
+        "{} records from {lines} lines and {opens} `[`",
         summary.records
     );
     for f in &findings {

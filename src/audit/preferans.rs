@@ -280,11 +280,15 @@ pub(crate) fn audit_json<R: Read>(
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
     summary.files += 1;
+    let mut input = Counted {
+        inner: input,
+        bytes: 0,
+    };
     let mut g = GameAudit::new(1, Pos::new(1, 1), opts.preferans);
     let mut deal = Deal::default();
     let mut saw_info = false;
     let limit = opts.limits.max_record_bytes as u64;
-    let read = ppn::read_json(input, limit, &mut |item| match item {
+    let read = ppn::read_json(&mut input, limit, &mut |item| match item {
         JsonItem::Info(tags, line) => {
             saw_info = true;
             for (k, v) in tags {
@@ -312,10 +316,7 @@ pub(crate) fn audit_json<R: Read>(
         }
     });
     let result = match read {
-        Ok((_, bytes)) => {
-            summary.bytes += bytes;
-            Ok(())
-        }
+        Ok(_) => Ok(()),
         Err(e) => match e.io {
             Some(io) if io.kind() != io::ErrorKind::InvalidData => Err(io),
             _ => {
@@ -328,6 +329,28 @@ pub(crate) fn audit_json<R: Read>(
             }
         },
     };
+    // What a syntax error left unread is still read (and counted), so that the
+    // summary accounts for the whole input.
+    let drained = if result.is_ok() {
+        io::copy(&mut input, &mut io::sink()).map(|_| ())
+    } else {
+        Ok(())
+    };
+    summary.bytes += input.bytes;
     g.finish(summary, emit);
-    result
+    result.and(drained)
+}
+
+/// Counts the bytes read through it.
+struct Counted<R> {
+    inner: R,
+    bytes: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
 }
