@@ -6,7 +6,6 @@
 //! suit is one byte of it and the highest card of a suit is its highest bit.
 
 use std::fmt;
-use std::ops::{BitAnd, BitOr, BitOrAssign, Not, Sub, SubAssign};
 
 use crate::{Rank, Suit};
 
@@ -440,55 +439,7 @@ impl Iterator for CardSetIter {
 
 impl ExactSizeIterator for CardSetIter {}
 
-impl FromIterator<Card> for CardSet {
-    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
-        let mut s = CardSet::EMPTY;
-        for c in iter {
-            s.insert(c);
-        }
-        s
-    }
-}
-
-impl BitAnd for CardSet {
-    type Output = CardSet;
-    fn bitand(self, o: CardSet) -> CardSet {
-        CardSet(self.0 & o.0)
-    }
-}
-
-impl BitOr for CardSet {
-    type Output = CardSet;
-    fn bitor(self, o: CardSet) -> CardSet {
-        CardSet(self.0 | o.0)
-    }
-}
-
-impl BitOrAssign for CardSet {
-    fn bitor_assign(&mut self, o: CardSet) {
-        self.0 |= o.0;
-    }
-}
-
-impl Sub for CardSet {
-    type Output = CardSet;
-    fn sub(self, o: CardSet) -> CardSet {
-        CardSet(self.0 & !o.0)
-    }
-}
-
-impl SubAssign for CardSet {
-    fn sub_assign(&mut self, o: CardSet) {
-        self.0 &= !o.0;
-    }
-}
-
-impl Not for CardSet {
-    type Output = CardSet;
-    fn not(self) -> CardSet {
-        CardSet(!self.0)
-    }
-}
+crate::cardset::bitset_ops!(CardSet, Card);
 
 #[cfg(test)]
 mod tests {
