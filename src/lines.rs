@@ -220,11 +220,12 @@ fn strip_cr(s: &[u8]) -> &[u8] {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// A reader that hands out at most `n` bytes per call.
-    struct Trickle<'a>(&'a [u8], usize);
+    /// A reader that hands out at most `n` bytes per call (shared with the PBN
+    /// reader's tests).
+    pub(crate) struct Trickle<'a>(pub(crate) &'a [u8], pub(crate) usize);
     impl Read for Trickle<'_> {
         fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
             let n = self.1.min(out.len()).min(self.0.len());

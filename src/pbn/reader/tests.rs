@@ -7,15 +7,7 @@ use crate::Pos;
 
 /// Reads every record of `text` (fed in chunks of `chunk` bytes).
 fn read_all_chunked(text: &[u8], chunk: usize) -> Vec<RawRecord> {
-    struct Trickle<'a>(&'a [u8], usize);
-    impl Read for Trickle<'_> {
-        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-            let n = self.1.min(out.len()).min(self.0.len());
-            out[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
+    use crate::lines::tests::Trickle;
     let mut r = Reader::new(Trickle(text, chunk));
     let mut out = Vec::new();
     let mut rec = RawRecord::default();
