@@ -6,10 +6,13 @@
 //!
 //! The crate is laid out like `shakmaty` and `pgn-reader`:
 //!
-//! * a flat set of vocabulary types at the crate root ([`Seat`], [`Suit`], [`Rank`],
-//!   [`Card`], [`CardSet`], [`BySeat`], [`Call`], [`Contract`], ...);
-//! * one module per notation, which knows syntax only ([`pbn`], [`ppn`]);
-//! * one module per game, which knows the rules only ([`bridge`], [`preferans`]);
+//! * a flat set of vocabulary types re-exported at the crate root ([`Seat`],
+//!   [`Suit`], [`Rank`], [`Card`], [`CardSet`], [`BySeat`], [`Call`],
+//!   [`Contract`], ...); each lives in its game's folder ([`bridge`]) or, when
+//!   every game at the table shares it, in [`table`];
+//! * one folder per notation under [`notation`], which knows syntax only
+//!   ([`pbn`], [`ppn`], re-exported at the root);
+//! * one folder per game, which knows the rules only ([`bridge`], [`preferans`]);
 //! * the [`audit`] layer, which runs a notation's decoder and a game's rules over a
 //!   file and turns their outcomes into [`Finding`]s.
 //!
@@ -24,33 +27,22 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod by;
-mod call;
-mod card;
-mod cardset;
 mod finding;
-mod rank;
-mod seat;
-mod suit;
 
 pub mod audit;
 pub mod bridge;
 pub mod choose;
 pub mod fuzzing;
-pub mod lines;
-pub mod pbn;
-pub mod ppn;
+pub mod notation;
 pub mod preferans;
 pub mod rulebook;
-pub mod text;
+pub mod table;
 
-pub use by::{BySeat, BySuit};
-pub use call::{
-    Bid, Call, Contract, ParseCallError, Risk, Strain, Vulnerability, dealer_for_board,
+pub use notation::{lines, pbn, ppn, text};
+
+pub use bridge::{
+    Bid, Call, Card, CardSet, CardSetIter, Contract, ParseCallError, ParseCardError,
+    ParseHandError, Rank, Risk, Strain, Vulnerability, dealer_for_board,
 };
-pub use card::{Card, ParseCardError};
-pub use cardset::{CardSet, Iter as CardSetIter, ParseHandError};
 pub use finding::{Finding, Game, Pos, Rule, Severity};
-pub use rank::Rank;
-pub use seat::{Seat, Side};
-pub use suit::Suit;
+pub use table::{BySeat, BySuit, Seat, Side, Suit};

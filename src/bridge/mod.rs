@@ -9,6 +9,10 @@
 //! board). Scoring itself is in [`score`].
 
 mod board;
+mod call;
+mod card;
+mod cardset;
+mod rank;
 
 pub mod auction;
 mod check;
@@ -28,4 +32,10 @@ pub use board::{
     At, Auction, AuctionCall, AuctionItem, Board, Centi, ContractTag, Deal, DeclarerTag, Play,
     PlayCard, PlayItem, PlayOrder, ResultTag, Room, Scoring, SideScore,
 };
+pub use call::{
+    Bid, Call, Contract, ParseCallError, Risk, Strain, Vulnerability, dealer_for_board,
+};
+pub use card::{Card, ParseCardError};
+pub use cardset::{CardSet, Iter as CardSetIter, ParseHandError};
 pub use check::{Context, MAX_FINDINGS, Outcome, check};
+pub use rank::Rank;

@@ -439,7 +439,7 @@ impl Iterator for CardSetIter {
 
 impl ExactSizeIterator for CardSetIter {}
 
-crate::cardset::bitset_ops!(CardSet, Card);
+crate::table::bitset_ops!(CardSet, Card);
 
 #[cfg(test)]
 mod tests {
