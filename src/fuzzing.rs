@@ -120,7 +120,7 @@ pub fn ppn_decode(data: &[u8]) {
 pub fn write_pbn(g: &GeneratedBoard) -> Vec<u8> {
     let mut out = Vec::new();
     let mut w = Writer::new(&mut out).expect("writing to memory cannot fail");
-    w.write_game(&g.id, &g.board)
+    w.write_game(&g.board)
         .expect("generated boards are written in seat columns");
     out
 }

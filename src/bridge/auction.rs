@@ -344,6 +344,7 @@ mod tests {
             pos: Pos::new(1, 1),
             items,
             star: None,
+            notes: Vec::new(),
         }
     }
 

@@ -253,6 +253,8 @@ pub struct Auction {
     pub items: Vec<AuctionItem>,
     /// `*` written at the end (no further calls will be given).
     pub star: Option<Pos>,
+    /// Explanations of the notes the calls refer to.
+    pub notes: Vec<Note>,
 }
 
 /// A card slot of the play as written.
@@ -322,6 +324,74 @@ pub struct Play {
     pub items: Vec<PlayItem>,
     /// `*` written at the end (play stopped, usually a claim).
     pub star: Option<Pos>,
+    /// Explanations of the notes the cards refer to.
+    pub notes: Vec<Note>,
+}
+
+/// The tags that name a game: event, site, date, players and the scoring
+/// method, as written (decoded to text). The rules never read them; they travel
+/// with the board so that a conversion between notations keeps them.
+///
+/// ```
+/// use kibitz::bridge::Identification;
+/// use kibitz::Seat;
+/// let mut id = Identification::default();
+/// id.players[Seat::South] = "Belladonna".to_string();
+/// assert!(!id.is_empty());
+/// id.clear();
+/// assert!(id.is_empty());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Identification {
+    /// Event (PBN Event, RBN E, LIN vugraph title).
+    pub event: String,
+    /// Site.
+    pub site: String,
+    /// Date as written (PBN's `YYYY.MM.DD`, `?` for unknown digits).
+    pub date: String,
+    /// Player names.
+    pub players: BySeat<String>,
+    /// The scoring method as written (`MP`, `IMP`, ...); [`Board::scoring`] holds
+    /// what the rules read of it.
+    pub scoring: String,
+}
+
+impl Identification {
+    /// Empties every field, keeping allocations.
+    pub fn clear(&mut self) {
+        self.event.clear();
+        self.site.clear();
+        self.date.clear();
+        self.scoring.clear();
+        for p in &mut self.players.values {
+            p.clear();
+        }
+    }
+
+    /// Whether no field is given.
+    pub fn is_empty(&self) -> bool {
+        self.event.is_empty()
+            && self.site.is_empty()
+            && self.date.is_empty()
+            && self.scoring.is_empty()
+            && self.players.values.iter().all(String::is_empty)
+    }
+}
+
+/// The explanation of a note reference (PBN `=n=` with its Note tag, an RBN
+/// note, a LIN alert with its `an` text).
+///
+/// ```
+/// use kibitz::bridge::Note;
+/// let n = Note { number: 1, text: "strong".into() };
+/// assert_eq!(n.number, 1);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Note {
+    /// The number the calls or cards refer to.
+    pub number: u8,
+    /// The text (may be empty: an alert without explanation).
+    pub text: String,
 }
 
 /// A bridge board: deal, auction, play, and the tags that state their outcome.
@@ -331,6 +401,8 @@ pub struct Board {
     pub record: usize,
     /// Where the record starts.
     pub pos: Pos,
+    /// Event, site, date, players, scoring as written.
+    pub id: Identification,
     /// Board number.
     pub number: Option<At<u32>>,
     /// Dealer.
@@ -374,7 +446,10 @@ impl Board {
         }
         calls.clear();
         cards.clear();
+        let mut id = std::mem::take(&mut self.id);
+        id.clear();
         *self = Board {
+            id,
             spare_calls: calls,
             spare_cards: cards,
             ..Board::default()

@@ -28,7 +28,6 @@ use super::{
     PlayItem, PlayOrder, ResultTag, Scoring, SideScore, rules,
 };
 use crate::choose::Chooser;
-use crate::pbn::writer::Identification;
 use crate::{
     Bid, BySeat, Call, Card, CardSet, Pos, Rule, Seat, Side, Vulnerability, dealer_for_board,
 };
@@ -122,8 +121,6 @@ impl Default for Settings {
 pub struct GeneratedBoard {
     /// The board (positions are all zero).
     pub board: Board,
-    /// Event, site, date, players, scoring.
-    pub id: Identification,
     /// The fault placed and where, if one was asked for and could be placed.
     pub fault: Option<(Fault, Place)>,
     /// Play stopped with a claim.
@@ -220,8 +217,9 @@ pub fn generate_board(ch: &mut impl Chooser, number: u32, settings: &Settings) -
         pos: Pos::default(),
         items: calls,
         star: None,
+        notes: Vec::new(),
     });
-    let id = Identification {
+    board.id = super::Identification {
         event: "kibitz generated".to_string(),
         site: "kibitz".to_string(),
         date: "2026.11.22".to_string(),
@@ -248,7 +246,6 @@ pub fn generate_board(ch: &mut impl Chooser, number: u32, settings: &Settings) -
         }
         return GeneratedBoard {
             board,
-            id,
             fault: placed,
             claimed: false,
         };
@@ -389,10 +386,10 @@ pub fn generate_board(ch: &mut impl Chooser, number: u32, settings: &Settings) -
         order: PlayOrder::SeatColumns,
         items,
         star: claimed.then(Pos::default),
+        notes: Vec::new(),
     });
     GeneratedBoard {
         board,
-        id,
         fault: placed,
         claimed,
     }

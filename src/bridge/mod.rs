@@ -29,8 +29,8 @@ pub mod rules;
 pub mod score;
 
 pub use board::{
-    At, Auction, AuctionCall, AuctionItem, Board, Centi, ContractTag, Deal, DeclarerTag, Play,
-    PlayCard, PlayItem, PlayOrder, ResultTag, Room, Scoring, SideScore,
+    At, Auction, AuctionCall, AuctionItem, Board, Centi, ContractTag, Deal, DeclarerTag,
+    Identification, Note, Play, PlayCard, PlayItem, PlayOrder, ResultTag, Room, Scoring, SideScore,
 };
 pub use call::{
     Bid, Call, Contract, ParseCallError, Risk, Strain, Vulnerability, dealer_for_board,

@@ -62,6 +62,7 @@ fn run_order(s: &Setup, first: Seat, rows: &str, order: PlayOrder) -> (PlayOutco
         order,
         items: items(rows),
         star: None,
+        notes: Vec::new(),
     };
     let mut v = Vec::new();
     let o = replay(&play, s, &mut |f| v.push(format!("{} {f}", f.rule().id)));

@@ -8,34 +8,19 @@ use std::io::{self, Write};
 use crate::bridge::{
     AuctionCall, Board, ContractTag, DeclarerTag, PlayCard, PlayOrder, Room, SideScore,
 };
-use crate::{BySeat, Card, Seat};
-
-/// The tags of a game that the [`Board`] does not carry.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Identification {
-    /// Event tag.
-    pub event: String,
-    /// Site tag.
-    pub site: String,
-    /// Date tag (`YYYY.MM.DD`, `?` for unknown digits).
-    pub date: String,
-    /// Player names.
-    pub players: BySeat<String>,
-    /// Scoring tag (`MP`, `IMP`, ...); empty writes `""`.
-    pub scoring: String,
-}
+use crate::{Card, Seat};
 
 /// Writes games in PBN export format.
 ///
 /// ```
 /// use kibitz::bridge::{At, Board, ContractTag, DeclarerTag, Deal};
-/// use kibitz::pbn::writer::{Identification, Writer};
+/// use kibitz::pbn::writer::Writer;
 /// use kibitz::{Pos, Seat};
 /// let mut board = Board::default();
 /// board.dealer = Some(At::new(Seat::North, Pos::default()));
 /// let mut out = Vec::new();
 /// let mut w = Writer::new(&mut out).unwrap();
-/// w.write_game(&Identification::default(), &board).unwrap();
+/// w.write_game(&board).unwrap();
 /// let text = String::from_utf8(out).unwrap();
 /// assert!(text.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"\"]\r\n"));
 /// assert!(text.contains("[Dealer \"N\"]\r\n"));
@@ -80,13 +65,15 @@ impl<W: Write> Writer<W> {
     }
 
     /// Writes one game: the 15 mandatory tags in order, the supplemental tags the
-    /// board has (alphabetically), then the auction and play sections.
+    /// board has (alphabetically), then the auction and play sections, each
+    /// followed by the Note tags of its notes.
     ///
     /// # Errors
     ///
     /// I/O errors of the output; `InvalidInput` for a play in chronological order
     /// (PBN needs seat-order columns).
-    pub fn write_game(&mut self, id: &Identification, b: &Board) -> io::Result<()> {
+    pub fn write_game(&mut self, b: &Board) -> io::Result<()> {
+        let id = &b.id;
         if self.games > 0 {
             self.out.write_all(b"\r\n")?;
         }
@@ -212,6 +199,13 @@ impl<W: Write> Writer<W> {
         if !line.is_empty() {
             write!(self.out, "{}\r\n", line.join(" "))?;
         }
+        self.notes(&a.notes)
+    }
+
+    fn notes(&mut self, notes: &[crate::bridge::Note]) -> io::Result<()> {
+        for n in notes {
+            self.tag("Note", &format!("{}:{}", n.number, n.text))?;
+        }
         Ok(())
     }
 
@@ -250,7 +244,7 @@ impl<W: Write> Writer<W> {
         if p.star.is_some() {
             self.out.write_all(b"*\r\n")?;
         }
-        Ok(())
+        self.notes(&p.notes)
     }
 }
 
@@ -290,34 +284,41 @@ mod tests {
         assert!(f1.is_empty(), "{f1:#?}");
         let mut out = Vec::new();
         let mut w = Writer::new(&mut out).unwrap();
-        w.write_game(&Identification::default(), &first).unwrap();
-        w.write_game(&Identification::default(), &first).unwrap();
+        w.write_game(&first).unwrap();
+        w.write_game(&first).unwrap();
         let all = decode_all(&out);
         assert_eq!(all.len(), 2);
         let (second, f2) = all.into_iter().next().unwrap();
-        // The export names notes but does not write Note tags it does not have.
-        assert!(f2.iter().all(|f| f.rule == "pbn.note"), "{f2:#?}");
+        // The Note tags travel with their sections.
+        assert!(f2.is_empty(), "{f2:#?}");
+        let note = |n: u8, t: &str| crate::bridge::Note {
+            number: n,
+            text: t.into(),
+        };
+        assert_eq!(first.auction.as_ref().unwrap().notes, [note(1, "strong")]);
+        assert_eq!(first.play.as_ref().unwrap().notes, [note(1, "Ace from AK")]);
         assert_eq!(without_positions(second), without_positions(first));
     }
 
     #[test]
     fn export_layout() {
-        let (b, _) = decode_all(IMPORT.as_bytes()).remove(0);
-        let id = Identification {
+        let (mut b, _) = decode_all(IMPORT.as_bytes()).remove(0);
+        b.id = crate::bridge::Identification {
             event: "Club \"Night\"".into(),
-            players: BySeat::new_with(|s| s.to_string()),
+            players: crate::BySeat::new_with(|s| s.to_string()),
             scoring: "IMP".into(),
-            ..Identification::default()
+            ..Default::default()
         };
         let mut out = Vec::new();
-        Writer::new(&mut out).unwrap().write_game(&id, &b).unwrap();
+        Writer::new(&mut out).unwrap().write_game(&b).unwrap();
         let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.split("\r\n").collect();
         let names: Vec<&str> = lines
             .iter()
             .filter_map(|l| l.strip_prefix('[').and_then(|l| l.split(' ').next()))
             .collect();
-        // PBN 3.4: the 15 mandatory tags in order, then supplemental tags sorted.
+        // PBN 3.4: the 15 mandatory tags in order, then supplemental tags sorted;
+        // each section's Note tags follow it (PBN 3.5.5).
         assert_eq!(
             names,
             [
@@ -340,7 +341,9 @@ mod tests {
                 "Score",
                 "ScoreIMP",
                 "Auction",
-                "Play"
+                "Note",
+                "Play",
+                "Note"
             ]
         );
         assert_eq!(lines[0], "% PBN 2.1");
@@ -354,7 +357,9 @@ mod tests {
         assert!(text.contains("[Contract \"3NTX\"]"));
         assert!(text.contains("[Result \"^NS 4 EW 9\"]"));
         assert!(
-            text.contains("\r\n1C =1= 1H ^I 1D ^S\r\n3NT X AP\r\n[Play \"S\"]\r\n"),
+            text.contains(
+                "\r\n1C =1= 1H ^I 1D ^S\r\n3NT X AP\r\n[Note \"1:strong\"]\r\n[Play \"S\"]\r\n"
+            ),
             "{text}"
         );
         assert!(

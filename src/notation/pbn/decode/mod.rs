@@ -2,6 +2,7 @@
 //! against the PBN spec. Findings here are about notation only; whether the deal,
 //! auction and play obey the laws of bridge is [`crate::bridge`]'s business.
 
+mod id;
 pub mod sections;
 pub mod table;
 pub mod values;
@@ -204,6 +205,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         }
     }
     notes.finish(rec, &mut sink);
+    id::identification(rec, board);
     requires(rec, &mut sink);
     if rec.export {
         export_layout(rec, &mut sink);

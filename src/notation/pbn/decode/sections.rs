@@ -407,6 +407,7 @@ pub(super) fn auction(
         pos: tag.pos,
         items,
         star,
+        notes: Vec::new(),
     });
 }
 
@@ -575,5 +576,6 @@ pub(super) fn play(
         order: PlayOrder::SeatColumns,
         items,
         star,
+        notes: Vec::new(),
     });
 }
