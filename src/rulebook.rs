@@ -47,6 +47,8 @@ pub struct ExampleLimits {
     pub max_line: Option<usize>,
     /// Most section tokens per record.
     pub max_tokens: Option<usize>,
+    /// Most findings kept per record.
+    pub max_findings: Option<usize>,
 }
 
 fn default_notation() -> String {
@@ -60,6 +62,7 @@ struct File {
 
 /// The rule-book sources compiled in, by file name.
 pub const SOURCES: &[(&str, &str)] = &[
+    ("rules/audit.toml", include_str!("../rules/audit.toml")),
     ("rules/pbn.toml", include_str!("../rules/pbn.toml")),
     ("rules/bridge.toml", include_str!("../rules/bridge.toml")),
     (
@@ -100,6 +103,6 @@ pub fn code_rules() -> Vec<crate::Rule> {
     rules.extend_from_slice(crate::bridge::rules::ALL);
     rules.extend_from_slice(crate::ppn::rules::ALL);
     rules.extend_from_slice(crate::preferans::rules::ALL);
-    rules.push(crate::audit::UNSUPPORTED);
+    rules.extend_from_slice(crate::audit::rules::ALL);
     rules
 }

@@ -32,3 +32,34 @@ fn every_fault_kind_is_reported_at_its_place() {
         let _ = fault;
     }
 }
+
+/// Games from `Arbitrary` (the `arbitrary` feature) are legal: written as PBN
+/// and audited, none has a violation.
+#[cfg(feature = "arbitrary")]
+#[test]
+fn arbitrary_games_are_legal() {
+    use arbitrary::{Arbitrary, Unstructured};
+    use kibitz::audit::{AuditOptions, audit_reader};
+    use kibitz::bridge::generate::GeneratedBoard;
+    let mut games = 0;
+    for seed in 0..500u32 {
+        let data: Vec<u8> = (0..800u32)
+            .map(|i| ((i * 7919 + seed * 104_729) % 251) as u8)
+            .collect();
+        let g = GeneratedBoard::arbitrary(&mut Unstructured::new(&data)).unwrap();
+        let text = kibitz::fuzzing::write_pbn(&g);
+        let report = audit_reader("g.pbn", &text[..], &AuditOptions::default()).unwrap();
+        let bad: Vec<_> = report
+            .findings
+            .iter()
+            .filter(|f| f.severity == kibitz::Severity::Violation)
+            .collect();
+        assert!(
+            bad.is_empty(),
+            "{bad:#?}\n{}",
+            String::from_utf8_lossy(&text)
+        );
+        games += usize::from(g.board.play.is_some());
+    }
+    assert!(games > 300, "too few played games: {games}");
+}

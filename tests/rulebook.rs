@@ -16,6 +16,9 @@ fn audit_example(e: &Entry, text: &str) -> Vec<Finding> {
         if let Some(m) = l.max_tokens {
             opts.limits.max_tokens = m;
         }
+        if let Some(m) = l.max_findings {
+            opts.limits.max_findings = m;
+        }
     }
     for o in &e.options {
         opts.preferans

@@ -1,26 +1,37 @@
 //! The audit layer: runs a notation's decoder and a game's rules over a file and
 //! turns what they report into [`Finding`]s, counted in a [`Summary`].
 //!
-//! [`audit_stream`] audits one input and hands each finding to a callback as soon
-//! as its record is done, so memory stays bounded however large the file.
-//! [`audit_reader`] collects the findings instead (for tests and small inputs).
-//! [`run`] audits many files on several threads and still reports them in order.
+//! One loop for every notation: input -> [`sniff`] -> the notation's
+//! [`RecordReader`](crate::notation::RecordReader) -> [`Decode`](crate::notation::Decode)
+//! into the game's model -> the game's [`GameRules`] -> [`RecordSink`], which owns
+//! the per-record finding bound, late findings and the [`Summary`]
+//! ([`audit_records`]). Preferans games stream deal by deal into the same sink.
+//!
+//! [`audit_input`] audits one input of any notation and hands each finding to a
+//! callback as soon as its record is done, so memory stays bounded however large
+//! the file. [`audit_reader`] collects the findings instead (for tests and small
+//! inputs). [`run`] audits many files on several threads and still reports them
+//! in order.
 
+mod game;
 mod preferans;
+mod records;
+pub mod rules;
 mod run;
+mod sink;
 mod sniff;
 mod summary;
 
-use std::collections::VecDeque;
 use std::io::{self, Read};
 
-use crate::bridge::Board;
-use crate::pbn::MAX_FINDINGS_PER_RECORD;
-use crate::pbn::{RawRecord, Reader};
 use crate::{Finding, Game, Severity};
 
+pub use game::{BridgeRules, GameRules};
+pub use records::audit_records;
+pub use rules::UNSUPPORTED;
 pub use run::{Event, Input, collect_inputs, run};
-pub use sniff::{SNIFF_BYTES, UNSUPPORTED, audit_input, sniff};
+pub use sink::{MAX_FINDINGS_PER_RECORD, RecordSink};
+pub use sniff::{SNIFF_BYTES, audit_input, sniff};
 pub use summary::{RuleCount, Summary};
 
 /// Options of an audit.
@@ -112,80 +123,24 @@ pub struct Report {
     pub summary: Summary,
 }
 
-/// Audits one PBN input, calling `emit` for every finding, record by record.
+/// Audits one PBN input, calling `emit` for every finding, record by record
+/// (the input is taken to be PBN whatever it holds; [`audit_input`] sniffs).
 ///
 /// # Errors
 ///
 /// I/O errors of `input`. Everything read before the error has been reported and
-/// is counted in the summary returned with the error's caller.
+/// is counted in `summary`.
 pub fn audit_stream<R: Read>(
     input: R,
     opts: &AuditOptions,
     summary: &mut Summary,
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
-    let mut reader = Reader::with_limits(input, opts.limits);
-    let mut rec = RawRecord::default();
-    let mut board = Board::default();
-    let mut ctx = crate::bridge::Context::default();
-    let mut findings: Vec<Finding> = Vec::new();
-    // The worst severity of the last records, for findings that come late.
-    const RECENT: usize = 256;
-    let mut recent: VecDeque<(usize, Option<Severity>)> = VecDeque::with_capacity(RECENT);
     summary.files += 1;
-    let result = loop {
-        match reader.read_record(&mut rec) {
-            Ok(true) => {}
-            Ok(false) => break Ok(()),
-            Err(e) => break Err(e),
-        }
-        findings.clear();
-        findings.append(&mut rec.findings);
-        crate::pbn::decode::decode(&rec, &mut board, &mut findings);
-        crate::bridge::check(&board, &mut ctx, &mut findings);
-        // One bound for the whole record, whatever stage made the findings: the
-        // first ones by position are kept, the rest counted in one finding.
-        findings.sort_by_key(|f| f.pos);
-        let mut dropped = rec.findings_dropped;
-        if findings.len() > MAX_FINDINGS_PER_RECORD {
-            dropped += findings.len() - MAX_FINDINGS_PER_RECORD;
-            findings.truncate(MAX_FINDINGS_PER_RECORD);
-        }
-        if dropped > 0 {
-            findings.push(Finding {
-                rule: crate::pbn::rules::RECORD_LIMIT.id,
-                severity: crate::pbn::rules::RECORD_LIMIT.severity,
-                record: rec.index,
-                pos: rec.start,
-                game: None,
-                message: format!("{dropped} more findings in this record were not kept"),
-            });
-        }
-        let mut worst = None;
-        for f in &mut findings {
-            f.game = Some(Game::Bridge);
-            summary.count(f);
-            // A finding about an earlier record (a ScoreIMP checked when the
-            // other table of its board arrives) counts against that record.
-            match recent
-                .iter_mut()
-                .find(|(r, _)| *r == f.record && *r != rec.index)
-            {
-                Some((_, w)) => {
-                    summary.recount_record(*w, f.severity);
-                    *w = (*w).max(Some(f.severity));
-                }
-                None => worst = worst.max(Some(f.severity)),
-            }
-            emit(f);
-        }
-        summary.count_record(worst);
-        if recent.len() == RECENT {
-            recent.pop_front();
-        }
-        recent.push_back((rec.index, worst));
-    };
-    summary.bytes += reader.bytes_read();
+    let mut reader = crate::pbn::Reader::with_limits(input, opts.limits);
+    let mut sink = RecordSink::new(summary, emit, opts.limits.max_findings);
+    let (bytes, result) = audit_records(&mut reader, &BridgeRules, &mut sink);
+    summary.bytes += bytes;
     result
 }
 

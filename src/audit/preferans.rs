@@ -7,11 +7,11 @@
 
 use std::io::{self, Read};
 
-use super::{AuditOptions, Summary};
+use super::{AuditOptions, RecordSink, Summary};
 use crate::ppn::{self, Item, JsonItem, TextReader};
 use crate::preferans::{Deal, Game, Info, Options};
 use crate::text::decode_short;
-use crate::{Finding, Pos, Rule, Severity};
+use crate::{Finding, Pos, Rule};
 
 /// Tags the rules read: name, required.
 const KNOWN: [(&str, bool); 11] = [
@@ -36,7 +36,6 @@ struct GameAudit {
     seen: [bool; 11],
     game: Option<Game>,
     findings: Vec<Finding>,
-    worst: Option<Severity>,
     has_deals: bool,
     deals_only: bool,
     opts: Options,
@@ -54,7 +53,6 @@ impl GameAudit {
             seen: [false; 11],
             game: None,
             findings: Vec::new(),
-            worst: None,
             has_deals: false,
             deals_only: false,
             opts,
@@ -167,17 +165,11 @@ impl GameAudit {
         }
     }
 
-    fn flush(&mut self, summary: &mut Summary, emit: &mut dyn FnMut(&Finding)) {
-        self.findings.sort_by_key(|f| f.pos);
-        for f in &self.findings {
-            self.worst = self.worst.max(Some(f.severity));
-            summary.count(f);
-            emit(f);
-        }
-        self.findings.clear();
+    fn flush(&mut self, sink: &mut RecordSink<'_>) {
+        sink.add(self.record, crate::Game::Preferans, &mut self.findings, 0);
     }
 
-    fn finish(mut self, summary: &mut Summary, emit: &mut dyn FnMut(&Finding)) {
+    fn finish(mut self, sink: &mut RecordSink<'_>) {
         self.begin();
         if !self.deals_only {
             let (record, findings) = (self.record, &mut self.findings);
@@ -187,8 +179,8 @@ impl GameAudit {
                 });
             }
         }
-        self.flush(summary, emit);
-        summary.count_record(self.worst);
+        self.flush(sink);
+        sink.end_record(crate::Game::Preferans, ppn::rules::LIMIT_RECORD, self.pos);
     }
 }
 
@@ -204,6 +196,7 @@ pub(crate) fn audit_text<R: Read>(
     let mut records = 0;
     let mut deal = Deal::default();
     summary.files += 1;
+    let mut sink = RecordSink::new(summary, emit, opts.limits.max_findings);
     let result = loop {
         let item = match reader.next_item() {
             Ok(Some(item)) => item,
@@ -215,7 +208,7 @@ pub(crate) fn audit_text<R: Read>(
             && current.as_ref().is_some_and(|g| g.has_deals)
             && let Some(g) = current.take()
         {
-            g.finish(summary, emit);
+            g.finish(&mut sink);
         }
         if matches!(item, Item::Blank) {
             continue;
@@ -261,14 +254,14 @@ pub(crate) fn audit_text<R: Read>(
                     GameAudit::push(findings, record, r, p, m)
                 });
                 g.deal(&deal);
-                g.flush(summary, emit);
+                g.flush(&mut sink);
             }
         }
     };
     if let Some(g) = current {
-        g.finish(summary, emit);
+        g.finish(&mut sink);
     }
-    summary.bytes += reader.bytes_read();
+    sink.summary().bytes += reader.bytes_read();
     result
 }
 
@@ -285,6 +278,7 @@ pub(crate) fn audit_json<R: Read>(
         bytes: 0,
     };
     let mut g = GameAudit::new(1, Pos::new(1, 1), opts.preferans);
+    let mut sink = RecordSink::new(summary, emit, opts.limits.max_findings);
     let mut deal = Deal::default();
     let mut saw_info = false;
     let limit = opts.limits.max_record_bytes as u64;
@@ -312,7 +306,7 @@ pub(crate) fn audit_json<R: Read>(
                 GameAudit::push(findings, record, r, p, m)
             });
             g.deal(&deal);
-            g.flush(summary, emit);
+            g.flush(&mut sink);
         }
     });
     let result = match read {
@@ -336,8 +330,8 @@ pub(crate) fn audit_json<R: Read>(
     } else {
         Ok(())
     };
-    summary.bytes += input.bytes;
-    g.finish(summary, emit);
+    sink.summary().bytes += input.bytes;
+    g.finish(&mut sink);
     result.and(drained)
 }
 

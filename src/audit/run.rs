@@ -1,16 +1,19 @@
 //! Auditing many inputs on several threads, reporting them in input order.
 //!
-//! Each input gets a bounded channel. Workers take inputs in order and stream
-//! their findings into the input's channel; the caller's thread drains the
-//! channels one input after the other. A worker that runs ahead of the reporting
-//! blocks when its channel is full, so memory stays bounded (jobs x channel size)
-//! however many findings a file produces, and the input being reported is always
-//! being worked on, so nothing deadlocks.
+//! The caller's thread hands inputs out in order, each with a bounded channel,
+//! at most two per worker ahead of the one being reported. Workers take inputs
+//! in order and stream their findings into the input's channel; the caller's
+//! thread drains the channels one input after the other. A worker that runs
+//! ahead of the reporting blocks when its channel is full, so memory stays
+//! bounded (window x channel size) however many files and findings there are.
+//! The input being reported was handed out before any other pending one, so a
+//! worker is on it or free to take it: nothing deadlocks.
 
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use super::{AuditOptions, Notation, Summary, audit_input};
@@ -150,28 +153,33 @@ fn audit_one(input: &Input, opts: &AuditOptions, tx: &SyncSender<Msg>) {
 
 /// Audits `inputs` with `opts.jobs` threads and reports every finding and every
 /// finished input to `on_event`, in input order. Returns the total summary.
+///
+/// At most a few inputs per worker are in flight at once: each gets its
+/// channel when it is handed to a worker, and the channel is gone when the input
+/// has been reported, so memory does not grow with the number of inputs.
 pub fn run(inputs: &[Input], opts: &AuditOptions, on_event: &mut dyn FnMut(Event<'_>)) -> Summary {
-    const CHANNEL: usize = 1024;
+    const CHANNEL: usize = 256;
     let mut total = Summary::default();
-    let (senders, receivers): (Vec<SyncSender<Msg>>, Vec<Receiver<Msg>>) =
-        (0..inputs.len()).map(|_| sync_channel(CHANNEL)).unzip();
-    let next = AtomicUsize::new(0);
     let jobs = opts.jobs.clamp(1, inputs.len().max(1));
+    // Inputs handed out and not yet reported.
+    let window = 2 * jobs;
+    let (work_tx, work_rx) = sync_channel::<(usize, SyncSender<Msg>)>(window);
+    let work_rx = Mutex::new(work_rx);
     std::thread::scope(|s| {
         for _ in 0..jobs {
             s.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= inputs.len() {
-                        break;
-                    }
-                    audit_one(&inputs[i], opts, &senders[i]);
+                    // The lock is held only while waiting for the next input.
+                    let job = work_rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok((i, tx))) = job else { break };
+                    audit_one(&inputs[i], opts, &tx);
                 }
             });
         }
-        for (i, input) in inputs.iter().enumerate() {
-            let name = input.name();
-            for msg in receivers[i].iter() {
+        let mut pending: VecDeque<(usize, Receiver<Msg>)> = VecDeque::with_capacity(window);
+        let mut report = |i: usize, rx: Receiver<Msg>, total: &mut Summary| {
+            let name = inputs[i].name();
+            for msg in rx.iter() {
                 match msg {
                     Msg::Finding(f) => on_event(Event::Finding {
                         file: &name,
@@ -188,6 +196,21 @@ pub fn run(inputs: &[Input], opts: &AuditOptions, on_event: &mut dyn FnMut(Event
                     }
                 }
             }
+        };
+        for i in 0..inputs.len() {
+            if pending.len() == window {
+                let (j, rx) = pending.pop_front().expect("window is not empty");
+                report(j, rx, &mut total);
+            }
+            let (tx, rx) = sync_channel(CHANNEL);
+            if work_tx.send((i, tx)).is_err() {
+                break;
+            }
+            pending.push_back((i, rx));
+        }
+        drop(work_tx);
+        while let Some((j, rx)) = pending.pop_front() {
+            report(j, rx, &mut total);
         }
     });
     total

@@ -2,29 +2,27 @@
 //!
 //! Portable Preferans Notation and Portable Pinochle Notation share the acronym
 //! and the `.ppn` extension, and PBN shares the bracketed tag pairs, so the
-//! extension is only a hint. [`sniff`] reads the start of the input:
+//! extension is only a hint. A notation is recognised only on strong evidence in
+//! the start of the input ([`sniff`]):
 //!
 //! * JSON (`{` then `"` or `}`, or `[` then `{` or `]`): PPN JSON;
-//! * `% PPN` header or `@` segmental tags: pinochle;
+//! * a `% PPN` header line: pinochle;
 //! * a deal line (`[` + number + space) or a preferans tag (Bula, Refe,
 //!   Player1-3, Result1-3, Place1-3): preferans;
 //! * a pinochle-only tag (Melds, Kitty, Trump, MeldScores ...): pinochle;
-//! * a PBN-only tag (Vulnerable, Scoring ...): PBN;
-//! * otherwise the extension: `.ppn` with PBN-style tags is pinochle, `.ppn`
-//!   without any tag preferans, anything else PBN.
+//! * a PBN-only tag (Vulnerable, Scoring ...), a `% PBN` line: PBN;
+//! * any other tag pair (`[Name "value"]`): PBN, or pinochle in a `.ppn` file.
+//!
+//! Content with none of these is no notation kibitz reads: the audit reports it
+//! (`audit.notation.unknown`, a violation) instead of guessing from the name.
 
 use std::io::{self, Read};
 use std::path::Path;
 
+use super::rules::{NO_RECORD, UNKNOWN, UNSUPPORTED};
 use super::{AuditOptions, Notation, Summary, audit_stream};
-use crate::{Finding, Pos, Rule, Severity};
-
-/// A file in a notation kibitz recognises but does not audit yet.
-///
-/// ```
-/// assert_eq!(kibitz::audit::UNSUPPORTED.id, "audit.notation.unsupported");
-/// ```
-pub const UNSUPPORTED: Rule = Rule::new("audit.notation.unsupported", Severity::Notice);
+use crate::Game;
+use crate::{Finding, Pos};
 
 /// Bytes read to decide the notation.
 ///
@@ -54,6 +52,28 @@ const PINOCHLE_TAGS: &[&[u8]] = &[
     b"Language",
 ];
 
+/// PBN's mandatory tags and sections (PBN 3.4, 3.5): a line that starts with one
+/// of them is PBN even when its value is malformed.
+const PBN_NAMES: &[&[u8]] = &[
+    b"Event",
+    b"Site",
+    b"Date",
+    b"Board",
+    b"West",
+    b"North",
+    b"East",
+    b"South",
+    b"Dealer",
+    b"Vulnerable",
+    b"Deal",
+    b"Scoring",
+    b"Declarer",
+    b"Contract",
+    b"Result",
+    b"Auction",
+    b"Play",
+];
+
 const PBN_TAGS: &[&[u8]] = &[
     b"Vulnerable",
     b"Scoring",
@@ -67,33 +87,40 @@ const PBN_TAGS: &[&[u8]] = &[
 ];
 
 /// The notation of an input that starts with `head`, `hint` being what the file
-/// name suggests.
+/// name suggests; `None` when nothing in `head` is strong evidence of any
+/// notation (the hint alone never decides).
 ///
 /// ```
 /// use kibitz::audit::{sniff, Notation};
-/// assert_eq!(sniff(b"[Bula 60]\n[Refe 2]\n", None), Notation::Ppn);
-/// assert_eq!(sniff(b"% PPN 1.0\n% EXPORT\n[Event \"x\"]\n", Some(Notation::Ppn)), Notation::Pinochle);
-/// assert_eq!(sniff(b"[Event \"x\"]\n[Kitty \"SK H9\"]\n", Some(Notation::Ppn)), Notation::Pinochle);
-/// assert_eq!(sniff(b"[Event \"x\"]\n[Deal \"N:...\"]\n", Some(Notation::Ppn)), Notation::Pinochle);
-/// assert_eq!(sniff(b"[Event \"x\"]\n[Deal \"N:...\"]\n", None), Notation::Pbn);
-/// assert_eq!(sniff(b"  {\"id\": 1}", None), Notation::PpnJson);
-/// assert_eq!(sniff(b"{ a PBN comment }\n[Event \"x\"]", None), Notation::Pbn);
-/// assert_eq!(sniff(b"[1 231 1BDHM27WQK", Some(Notation::Pbn)), Notation::Ppn);
+/// assert_eq!(sniff(b"[Bula 60]\n[Refe 2]\n", None), Some(Notation::Ppn));
+/// assert_eq!(sniff(b"% PPN 1.0\n% EXPORT\n[Event \"x\"]\n", Some(Notation::Ppn)), Some(Notation::Pinochle));
+/// assert_eq!(sniff(b"[Event \"x\"]\n[Kitty \"SK H9\"]\n", Some(Notation::Ppn)), Some(Notation::Pinochle));
+/// assert_eq!(sniff(b"[Event \"x\"]\n[Deal \"N:...\"]\n", Some(Notation::Ppn)), Some(Notation::Pinochle));
+/// assert_eq!(sniff(b"[Event \"x\"]\n[Deal \"N:...\"]\n", None), Some(Notation::Pbn));
+/// assert_eq!(sniff(b"  {\"id\": 1}", None), Some(Notation::PpnJson));
+/// assert_eq!(sniff(b"{ a PBN comment }\n[Event \"x\"]", None), Some(Notation::Pbn));
+/// assert_eq!(sniff(b"[1 231 1BDHM27WQK", Some(Notation::Pbn)), Some(Notation::Ppn));
+/// // No evidence: neither the `@` nor the extension makes it a notation.
+/// assert_eq!(sniff(b"@x\x01\xff garbage\n", Some(Notation::Pbn)), None);
+/// assert_eq!(sniff(b"", Some(Notation::Pbn)), None);
 /// ```
-pub fn sniff(head: &[u8], hint: Option<Notation>) -> Notation {
+pub fn sniff(head: &[u8], hint: Option<Notation>) -> Option<Notation> {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     let mut rest = head.iter().copied().skip_while(u8::is_ascii_whitespace);
     match (rest.next(), rest.find(|b| !b.is_ascii_whitespace())) {
         (Some(b'{'), Some(b'"' | b'}')) | (Some(b'['), Some(b'{' | b']')) => {
-            return Notation::PpnJson;
+            return Some(Notation::PpnJson);
         }
         _ => {}
     }
     let mut tags = false;
     for line in head.split(|&b| b == b'\n') {
         let t = line.trim_ascii();
-        if t.starts_with(b"% PPN") || t.starts_with(b"%PPN") || t.starts_with(b"@") {
-            return Notation::Pinochle;
+        if t.starts_with(b"% PPN") || t.starts_with(b"%PPN") {
+            return Some(Notation::Pinochle);
+        }
+        if t.starts_with(b"% PBN") || t.starts_with(b"%PBN") {
+            return Some(Notation::Pbn);
         }
         let Some(inner) = t.strip_prefix(b"[") else {
             continue;
@@ -108,25 +135,34 @@ pub fn sniff(head: &[u8], hint: Option<Notation>) -> Notation {
         }
         if name.iter().all(u8::is_ascii_digit) {
             if inner.get(name_len) == Some(&b' ') {
-                return Notation::Ppn;
+                return Some(Notation::Ppn);
             }
             continue;
         }
         if PREFERANS_TAGS.contains(&name) {
-            return Notation::Ppn;
+            return Some(Notation::Ppn);
+        }
+        // A tag pair: a name that starts with a letter, then a quoted value (or
+        // one of PBN's mandatory tag names, however its value is written).
+        let after = inner[name_len..].trim_ascii_start();
+        if PBN_NAMES.contains(&name) && !after.starts_with(b"\"") {
+            return Some(Notation::Pbn);
+        }
+        if !name[0].is_ascii_alphabetic() || !after.starts_with(b"\"") {
+            continue;
         }
         if PINOCHLE_TAGS.contains(&name) {
-            return Notation::Pinochle;
+            return Some(Notation::Pinochle);
         }
         if PBN_TAGS.contains(&name) {
-            return Notation::Pbn;
+            return Some(Notation::Pbn);
         }
         tags = true;
     }
     match hint {
-        Some(Notation::Ppn) if tags => Notation::Pinochle,
-        Some(n) => n,
-        None => Notation::Pbn,
+        _ if !tags => None,
+        Some(Notation::Ppn) => Some(Notation::Pinochle),
+        _ => Some(Notation::Pbn),
     }
 }
 
@@ -166,33 +202,61 @@ pub fn audit_input<R: Read>(
     }
     head.truncate(n);
     let notation = sniff(&head, Notation::from_path(Path::new(name)));
+    let blank = head.iter().all(u8::is_ascii_whitespace);
+    let (files, records) = (summary.files, summary.records);
     let input = io::Cursor::new(head).chain(input);
-    match notation {
-        Notation::Pbn => audit_stream(input, opts, summary, emit),
-        Notation::Ppn => super::preferans::audit_text(input, opts, summary, emit),
-        Notation::PpnJson => super::preferans::audit_json(input, opts, summary, emit),
-        Notation::Pinochle => unsupported(input, notation, summary, emit),
+    let result = match notation {
+        Some(Notation::Pbn) => audit_stream(input, opts, summary, emit),
+        Some(Notation::Ppn) => super::preferans::audit_text(input, opts, summary, emit),
+        Some(Notation::PpnJson) => super::preferans::audit_json(input, opts, summary, emit),
+        Some(Notation::Pinochle) => {
+            let f = Finding::of(
+                UNSUPPORTED,
+                Pos::new(1, 1),
+                "this is pinochle (Portable Pinochle Notation, not Portable Preferans Notation); kibitz does not audit it yet".to_string(),
+            );
+            return unreadable(input, Some(f), Some(Game::Pinochle), summary, emit);
+        }
+        // An empty or blank input: nothing to read, nothing wrong.
+        None if blank => return unreadable(input, None, None, summary, emit),
+        None => {
+            let f = Finding::of(
+                UNKNOWN,
+                Pos::new(1, 1),
+                "no notation kibitz reads (PBN, PPN text or JSON) is recognised in this input; it is not audited".to_string(),
+            );
+            return unreadable(input, Some(f), None, summary, emit);
+        }
+    };
+    debug_assert_eq!(summary.files, files + 1);
+    if result.is_ok() && summary.records == records && !blank {
+        let f = Finding::of(
+            NO_RECORD,
+            Pos::new(1, 1),
+            "no record could be read from this input (only headers, comments or text outside any record)"
+                .to_string(),
+        );
+        summary.count(&f);
+        emit(&f);
     }
+    result
 }
 
-fn unsupported<R: Read>(
+/// Reads an input kibitz cannot audit to its end (so that its bytes are
+/// counted) and reports `finding`, if any, as a finding about the whole input.
+fn unreadable<R: Read>(
     mut input: R,
-    notation: Notation,
+    finding: Option<Finding>,
+    game: Option<Game>,
     summary: &mut Summary,
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
     summary.files += 1;
-    let mut f = Finding::of(
-        UNSUPPORTED,
-        Pos::new(1, 1),
-        format!(
-            "this is {} (Portable Pinochle Notation, not Portable Preferans Notation); kibitz does not audit it yet",
-            notation.game()
-        ),
-    );
-    f.game = Some(notation.game());
-    summary.count(&f);
-    emit(&f);
+    if let Some(mut f) = finding {
+        f.game = game;
+        summary.count(&f);
+        emit(&f);
+    }
     let bytes = io::copy(&mut input, &mut io::sink())?;
     summary.bytes += bytes;
     Ok(())

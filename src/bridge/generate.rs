@@ -425,35 +425,3 @@ impl<'a> arbitrary::Arbitrary<'a> for GeneratedBoard {
         Ok(generate_board(u, number, &Settings::default()))
     }
 }
-
-#[cfg(all(test, feature = "arbitrary"))]
-mod tests {
-    use super::*;
-    use crate::audit::{AuditOptions, audit_reader};
-    use arbitrary::{Arbitrary, Unstructured};
-
-    #[test]
-    fn arbitrary_games_are_legal() {
-        let mut games = 0;
-        for seed in 0..500u32 {
-            let data: Vec<u8> = (0..800u32)
-                .map(|i| ((i * 7919 + seed * 104_729) % 251) as u8)
-                .collect();
-            let g = GeneratedBoard::arbitrary(&mut Unstructured::new(&data)).unwrap();
-            let text = crate::fuzzing::write_pbn(&g);
-            let report = audit_reader("g.pbn", &text[..], &AuditOptions::default()).unwrap();
-            let bad: Vec<_> = report
-                .findings
-                .iter()
-                .filter(|f| f.severity == crate::Severity::Violation)
-                .collect();
-            assert!(
-                bad.is_empty(),
-                "{bad:#?}\n{}",
-                String::from_utf8_lossy(&text)
-            );
-            games += usize::from(g.board.play.is_some());
-        }
-        assert!(games > 300, "too few played games: {games}");
-    }
-}

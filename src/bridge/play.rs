@@ -265,7 +265,7 @@ impl Replay<'_> {
 ///     card: PlayCard::Card(c.parse().unwrap()), pos: Pos::new(9, 1),
 ///     revoke_marked: false, lead_out_of_turn_marked: false, note: None,
 /// }).collect();
-/// let play = Play { first: Some(Seat::West), pos: Pos::new(8, 1), order: PlayOrder::SeatColumns, items, star: None };
+/// let play = Play { first: Some(Seat::West), pos: Pos::new(8, 1), order: PlayOrder::SeatColumns, items, star: None, notes: Vec::new() };
 /// let setup = Setup { hands, size: 1, trump: Some(None), declarer: Some(Seat::South),
 ///     auction_declarer: None, check_leader: false };
 /// let out = replay(&play, &setup, &mut |f| panic!("{f}"));

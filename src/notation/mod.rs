@@ -13,3 +13,43 @@ pub mod lines;
 pub mod pbn;
 pub mod ppn;
 pub mod text;
+
+use std::io;
+
+use crate::{Finding, Pos, Rule};
+
+/// What the audit loop needs of a raw record, whatever its notation: where it is
+/// and what its reader found while reading it.
+pub trait RawRecord: Default {
+    /// 1-based index of the record in its input.
+    fn index(&self) -> usize;
+    /// Where the record starts.
+    fn start(&self) -> Pos;
+    /// Moves the findings the reader made into `out` and returns how many more it
+    /// had to drop (its own bound).
+    fn take_findings(&mut self, out: &mut Vec<Finding>) -> usize;
+}
+
+/// A notation's streaming reader: raw records, one at a time, into one reused
+/// [`RawRecord`], so that memory stays bounded however large the input.
+pub trait RecordReader {
+    /// The notation's raw record.
+    type Raw: RawRecord;
+    /// The rule of the finding that counts what a record's finding bound dropped.
+    const RECORD_LIMIT: Rule;
+    /// Reads the next record into `raw`; `false` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors of the input; syntax errors are findings, never errors.
+    fn read_record(&mut self, raw: &mut Self::Raw) -> io::Result<bool>;
+    /// Bytes consumed from the input so far.
+    fn bytes_read(&self) -> u64;
+}
+
+/// A raw record that decodes into the game model `M` (syntax only: the values
+/// are read and checked against the notation, never against the rules).
+pub trait Decode<M>: RawRecord {
+    /// Fills `model` (cleared first) from the record, appending findings to `out`.
+    fn decode(&self, model: &mut M, out: &mut Vec<Finding>);
+}

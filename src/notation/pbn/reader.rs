@@ -41,6 +41,8 @@ pub struct Limits {
     pub max_tokens: usize,
     /// Most tags per record.
     pub max_tags: usize,
+    /// Most findings the audit keeps per record (whatever stage made them).
+    pub max_findings: usize,
 }
 
 impl Default for Limits {
@@ -50,6 +52,7 @@ impl Default for Limits {
             max_record_bytes: 16 * 1024 * 1024,
             max_tokens: 100_000,
             max_tags: 10_000,
+            max_findings: super::MAX_FINDINGS_PER_RECORD,
         }
     }
 }

@@ -11,6 +11,8 @@ pub const SYNTAX_LINE: Rule = Rule::new("ppn.syntax.line", Violation);
 pub const SYNTAX_TAG: Rule = Rule::new("ppn.syntax.tag", Violation);
 /// A line too long to read; it was skipped.
 pub const LIMIT_LINE: Rule = Rule::new("ppn.limit.line", Violation);
+/// More findings in one game than the audit keeps; the rest are counted.
+pub const LIMIT_RECORD: Rule = Rule::new("ppn.limit.record", Violation);
 /// A required tag (Bula, Refe, Player1-3, Result1-3) missing from a game.
 pub const TAG_MISSING: Rule = Rule::new("ppn.tag.missing", Violation);
 /// A Bula, Refe, Result or Place value that is not a number of its kind.
@@ -33,6 +35,7 @@ pub const ALL: &[Rule] = &[
     SYNTAX_LINE,
     SYNTAX_TAG,
     LIMIT_LINE,
+    LIMIT_RECORD,
     TAG_MISSING,
     TAG_VALUE,
     TAG_DUPLICATE,
