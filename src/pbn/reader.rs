@@ -379,6 +379,11 @@ fn is_semi_empty(text: &[u8]) -> bool {
     text.iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r')
 }
 
+/// A line of DOS end-of-file marks (0x1A), with blanks around them at most.
+fn is_eof_mark(text: &[u8]) -> bool {
+    text.contains(&0x1a) && text.iter().all(|&b| b == 0x1a || is_space(b))
+}
+
 fn is_name_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -527,6 +532,13 @@ impl Parser {
         resumed: bool,
     ) -> Outcome {
         rec.end_line = line;
+        // DOS's end-of-file mark (Ctrl-Z, 0x1A) on a line of its own is no text:
+        // the line counts as an empty one (it ends the record) and is no finding.
+        let text = if col0 == 0 && !resumed && is_eof_mark(text) {
+            &text[..0]
+        } else {
+            text
+        };
         if resumed {
             // The rest of a line already checked, after a record split.
         } else if dropped > 0 {
