@@ -49,3 +49,103 @@ fn control_characters_in_messages_are_escaped() {
     assert!(f.message.contains("`\\x01x`"), "{}", f.message);
     assert!(r.findings.iter().all(|f| !f.message.contains('\x01')));
 }
+
+// ------------------------------------------- item 1: Result after a revoke
+
+const DEAL: &str =
+    "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+
+/// Hearts trumps, North declarer. West ruffs the spade lead with H2 holding S2
+/// (a revoke), wins trick 1, and wins trick 5 by a ruff (void in spades then);
+/// North wins 11. Law 64A1: two tricks may go from EW to NS.
+const REVOKE_PLAY: &str = "[Play \"E\"]
+ST S6 H2 SA
+S9 S5 S2 SK
+HJ H8 H3 HA
+HT H7 H4 HK
+S8 S4 H5 SQ
+D9 D6 D2 DA
+H9 H6 D3 HQ
+S7 S3 D4 SJ
+DJ D8 D5 DK
+DT D7 C2 DQ
+CJ C8 C3 CA
+CT C7 C4 CK
+C9 C6 C5 CQ
+";
+
+fn revoke_record(result: &str) -> String {
+    format!(
+        "{HEAD}{DEAL}[Declarer \"N\"]\n[Contract \"4H\"]\n[Result \"{result}\"]\n\
+         [Auction \"N\"]\n1H Pass 4H Pass\nPass Pass\n{REVOKE_PLAY}"
+    )
+}
+
+#[test]
+fn result_after_a_revoke_is_bounded_by_law_64() {
+    // 11 won, at most 2 transferred to North: 11 to 13.
+    for ok in ["11", "12", "13"] {
+        let r = audit(&revoke_record(ok));
+        assert_eq!(rules(&r.findings), ["bridge.play.revoke"], "{ok}");
+    }
+    let r = audit(&revoke_record("10"));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.result.revoke", "bridge.play.revoke"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[0].message,
+        "Result gives declarer North 10 tricks, but the side won 11, and for the 1 revoke \
+         Law 64 moves at most 2 to it and 0 from it: 11 - 0 to 11 + 2, so 11 to 13 is possible"
+    );
+    // Marked `^`: the players' agreed count stays a notice (Law 64C equity).
+    let r = audit(&revoke_record("^10"));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.result.agreed-marked", "bridge.play.revoke"]
+    );
+}
+
+// ------------------------ item 2: Result when the Declarer tag and auction disagree
+
+/// No trump; the auction makes North declarer of 1NT, the Declarer tag says East.
+/// East leads and North wins all 13 tricks.
+fn sides_record(result: &str) -> String {
+    format!(
+        "{HEAD}{DEAL}[Declarer \"E\"]\n[Contract \"1NT\"]\n[Result \"{result}\"]\n\
+         [Auction \"N\"]\n1NT Pass Pass Pass\n[Play \"E\"]\n\
+         ST S6 S2 SA\nS9 S5 H2 SK\nS8 S4 H3 SQ\nS7 S3 H4 SJ\n\
+         HJ H8 H5 HA\nHT H7 D2 HK\nH9 H6 D3 HQ\nDJ D8 D4 DA\nDT D7 D5 DK\n\
+         D9 D6 C2 DQ\nCJ C8 C3 CA\nCT C7 C4 CK\nC9 C6 C5 CQ\n"
+    )
+}
+
+#[test]
+fn result_checked_for_both_declarers_when_tag_and_auction_disagree() {
+    // 0 is right for the tag's East (EW won no trick): only the Declarer fault.
+    let r = audit(&sides_record("0"));
+    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"]);
+    // 13 is possible only for North, the auction's declarer.
+    let r = audit(&sides_record("13"));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.auction.declarer", "bridge.result.tricks"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[1].message,
+        "Result gives declarer East 13 tricks, but East's side won 0 in the play; it is \
+         possible only for North, declarer by the auction, not for the Declarer tag's side"
+    );
+    // 7 is impossible for both.
+    let r = audit(&sides_record("7"));
+    assert_eq!(
+        r.findings[1].message,
+        "Result gives declarer East 7 tricks, but East's side won 0 in the play; nor is it \
+         possible for North, declarer by the auction: gives declarer North 7 tricks, but \
+         North's side won 13 in the play"
+    );
+}

@@ -63,6 +63,9 @@ pub const PLAY_WRONG_MARKER: Rule = Rule::new("bridge.play.wrong-marker", Violat
 pub const RESULT_TRICKS: Rule = Rule::new("bridge.result.tricks", Violation);
 /// A Result outside what the tricks played and the tricks left allow.
 pub const RESULT_CLAIM: Rule = Rule::new("bridge.result.claim", Violation);
+/// Result outside the play's count and the tricks Law 64 may transfer for its
+/// revokes.
+pub const RESULT_REVOKE: Rule = Rule::new("bridge.result.revoke", Violation);
 /// A Result marked `^`: a wrong count the players agreed on.
 pub const RESULT_AGREED_MARKED: Rule = Rule::new("bridge.result.agreed-marked", Notice);
 /// NS and EW tricks of a final Result that do not add up to 13.
@@ -109,6 +112,7 @@ pub const ALL: &[Rule] = &[
     AFTER_NEXT,
     RESULT_TRICKS,
     RESULT_CLAIM,
+    RESULT_REVOKE,
     RESULT_AGREED_MARKED,
     RESULT_TOTAL,
     RESULT_PASSED_OUT,

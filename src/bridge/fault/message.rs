@@ -355,6 +355,25 @@ impl fmt::Display for Fault {
                 "Result gives declarer {declarer} {written} tricks, but the side had won {won} with {left} left when the play stopped: {won} to {} is possible",
                 won + left
             ),
+            Fault::ResultRevoke { bound, .. } => write!(f, "Result {bound}"),
+            Fault::ResultDeclarers {
+                tag,
+                auction_declarer,
+                auction,
+                ..
+            } => {
+                write!(f, "Result {tag}")?;
+                match auction {
+                    Some(a) => write!(
+                        f,
+                        "; nor is it possible for {auction_declarer}, declarer by the auction: {a}"
+                    ),
+                    None => write!(
+                        f,
+                        "; it is possible only for {auction_declarer}, declarer by the auction, not for the Declarer tag's side"
+                    ),
+                }
+            }
             Fault::ResultAgreed { .. } => f.write_str(
                 "Result marked ^: the players agreed on a count that differs from the tricks won",
             ),
@@ -442,5 +461,44 @@ fn strain_name(c: Contract) -> &'static str {
         crate::Strain::Hearts => "hearts",
         crate::Strain::Spades => "spades",
         crate::Strain::NoTrump => "no trump",
+    }
+}
+
+impl fmt::Display for TrickBound {
+    /// `gives declarer N 13 tricks, but ...: 10 to 12 is possible`, with the
+    /// arithmetic of the bound.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let TrickBound {
+            declarer,
+            written,
+            won,
+            left,
+            from,
+            to,
+            revokes,
+        } = *self;
+        let (lo, hi) = self.range();
+        write!(f, "gives declarer {declarer} {written} tricks, but ")?;
+        if revokes == 0 && left == 0 {
+            return write!(f, "{declarer}'s side won {won} in the play");
+        }
+        write!(f, "the side won {won}")?;
+        if left > 0 {
+            write!(f, " with {left} left when the play stopped")?;
+        }
+        if revokes > 0 {
+            let s = if revokes == 1 { "" } else { "s" };
+            write!(
+                f,
+                ", and for the {revokes} revoke{s} Law 64 moves at most {to} to it and {from} from it: {won} - {from} to {won}"
+            )?;
+            if left > 0 {
+                write!(f, " + {left}")?;
+            }
+            write!(f, " + {to}")?;
+        } else {
+            write!(f, ": {won} to {won} + {left}")?;
+        }
+        write!(f, ", so {lo} to {hi} is possible")
     }
 }
