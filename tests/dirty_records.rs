@@ -149,3 +149,44 @@ fn result_checked_for_both_declarers_when_tag_and_auction_disagree() {
          North's side won 13 in the play"
     );
 }
+
+// ------------------------------ item 3: Declarer against an auction that stops early
+
+fn early_record(declarer: &str, contract: &str, calls: &str) -> String {
+    format!(
+        "{HEAD}[Declarer \"{declarer}\"]\n[Contract \"{contract}\"]\n[Auction \"N\"]\n{calls}\n"
+    )
+}
+
+#[test]
+fn declarer_against_an_auction_that_stops_early() {
+    // North named spades first for North-South before the record stops.
+    let r = audit(&early_record("N", "4S", "1S Pass 2S Pass *"));
+    assert!(r.findings.is_empty(), "{}", show(&r.findings));
+    // The other side may still win the auction: East as declarer of 4H proves nothing.
+    let r = audit(&early_record("E", "4H", "1S Pass 2S Pass *"));
+    assert!(r.findings.is_empty(), "{}", show(&r.findings));
+    let r = audit(&early_record("S", "4S", "1S Pass 2S Pass *"));
+    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"]);
+    assert_eq!(
+        r.findings[0].message,
+        "Declarer South, but North already named spades first for the side in the calls \
+         recorded (the auction stops before its end)"
+    );
+    // `+` and a cut-off auction (a warning of its own) prove the same.
+    let r = audit(&early_record("S", "4S", "1S Pass 2S +"));
+    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"]);
+    let r = audit(&early_record("S", "4S", "1S Pass 2S"));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.auction.declarer", "bridge.auction.incomplete"]
+    );
+    // A contract below the last bid so far.
+    let r = audit(&early_record("N", "1NT", "1S Pass 2S Pass *"));
+    assert_eq!(rules(&r.findings), ["bridge.auction.contract"]);
+    assert_eq!(
+        r.findings[0].message,
+        "Contract 1NT, but South already bid 2S in the calls recorded (the auction stops \
+         before its end)"
+    );
+}

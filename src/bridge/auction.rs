@@ -5,18 +5,53 @@
 
 use crate::bridge::fault::{DoubleFault, Fault, RedoubleFault};
 use crate::bridge::{Auction, AuctionCall};
-use crate::{Bid, Call, Contract, Pos, Risk, Seat, Side};
+use crate::{Bid, Call, Contract, Pos, Risk, Seat, Side, Strain};
 
 /// How an auction ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum AuctionEnd {
     /// Ended by passes: the contract and its declarer, or `None` if passed out.
     Ended(Option<(Contract, Seat)>),
-    /// Not ended: stopped with `*` or `+`, or broken off.
-    Open,
+    /// Not ended: stopped with `*` or `+`, or broken off. What the calls so far
+    /// already prove is kept.
+    Open(Partial),
     /// Not comparable with the tags: the rotation is broken, a call could not be
     /// read, or an illegal double or redouble stands in it (already reported).
     Unusable,
+}
+
+/// What an auction that stops before its end already proves: the last bid so far
+/// (the contract can only be higher) and who first named each strain for each
+/// side (that player is declarer if his side plays in that strain).
+///
+/// ```
+/// use kibitz::bridge::auction::{replay, AuctionEnd};
+/// use kibitz::bridge::Board;
+/// use kibitz::pbn::{decode::decode, RawRecord, Reader};
+/// use kibitz::{Seat, Side, Strain};
+/// let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass 2S *\n";
+/// let mut rec = RawRecord::default();
+/// Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+/// let mut board = Board::default();
+/// decode(&rec, &mut board, &mut Vec::new());
+/// let AuctionEnd::Open(p) = replay(board.auction.as_ref().unwrap(), Some(Seat::North), &mut |f| panic!("{f}"))
+/// else { panic!() };
+/// assert_eq!(p.last, Some(("2S".parse().unwrap(), Seat::South)));
+/// assert_eq!(p.namer(Side::NorthSouth, Strain::Spades), Some(Seat::North));
+/// assert_eq!(p.namer(Side::EastWest, Strain::Spades), None);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Partial {
+    /// The last bid so far and who made it.
+    pub last: Option<(Bid, Seat)>,
+    namer: [[Option<Seat>; 5]; 2],
+}
+
+impl Partial {
+    /// The first player of `side` to name `strain` so far.
+    pub fn namer(&self, side: Side, strain: Strain) -> Option<Seat> {
+        self.namer[side_index(side)][strain as usize]
+    }
 }
 
 /// The running state of an auction: the last bid, its risk, the passes since the
@@ -306,7 +341,10 @@ pub fn replay(
                 calls,
             });
         }
-        AuctionEnd::Open
+        AuctionEnd::Open(Partial {
+            last: st.last,
+            namer: st.namer,
+        })
     }
 }
 
@@ -466,9 +504,10 @@ mod tests {
     #[test]
     fn incomplete_unless_marked() {
         let (e, v) = run(North, North, "1C Pass Pass");
-        assert_eq!(e, AuctionEnd::Open);
+        assert!(matches!(e, AuctionEnd::Open(_)));
         assert!(v[0].starts_with("bridge.auction.incomplete"));
         let (e, v) = run(North, North, "1C Pass Pass +");
-        assert_eq!((e, v.len()), (AuctionEnd::Open, 0));
+        assert!(matches!(e, AuctionEnd::Open(_)));
+        assert!(v.is_empty());
     }
 }

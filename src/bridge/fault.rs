@@ -378,6 +378,28 @@ pub enum Fault {
         /// From the auction (`None`: passed out).
         derived: Option<(Seat, Contract)>,
     },
+    /// A Contract tag that the calls of an auction stopping early already rule
+    /// out: below the last bid, or Pass after a bid.
+    ContractOpen {
+        /// The Contract tag.
+        pos: Pos,
+        /// Written.
+        written: ContractTag,
+        /// The last bid so far and who made it.
+        last: (Bid, Seat),
+    },
+    /// A Declarer tag that the calls of an auction stopping early already rule
+    /// out: another player of the side named the contract's strain first.
+    DeclarerOpen {
+        /// The Declarer tag.
+        pos: Pos,
+        /// The seat written (`^` included).
+        written: DeclarerTag,
+        /// The player of that side who named the strain first.
+        namer: Seat,
+        /// The contract's strain (from the Contract tag).
+        strain: crate::Strain,
+    },
     /// Declarer `^`: declarer and dummy swapped.
     SwapMarked {
         /// The Declarer tag.
@@ -601,7 +623,8 @@ impl Fault {
             Fault::AfterEnd { .. } => r::AFTER_END,
             Fault::Incomplete { .. } => r::INCOMPLETE,
             Fault::Contract { .. } => r::CONTRACT,
-            Fault::Declarer { .. } => r::DECLARER,
+            Fault::Declarer { .. } | Fault::DeclarerOpen { .. } => r::DECLARER,
+            Fault::ContractOpen { .. } => r::CONTRACT,
             Fault::SwapMarked { .. } => r::SWAP_MARKED,
             Fault::Leader { .. } => r::LEADER,
             Fault::LeadMarked { .. } => r::LEAD_MARKED,
@@ -642,6 +665,8 @@ impl Fault {
             | Fault::Incomplete { pos, .. }
             | Fault::Contract { pos, .. }
             | Fault::Declarer { pos, .. }
+            | Fault::ContractOpen { pos, .. }
+            | Fault::DeclarerOpen { pos, .. }
             | Fault::SwapMarked { pos, .. }
             | Fault::Leader { pos, .. }
             | Fault::LeadMarked { pos, .. }

@@ -214,6 +214,35 @@ impl fmt::Display for Fault {
                     f.write_str("Declarer is empty and the auction was passed out")
                 }
             },
+            Fault::ContractOpen {
+                written,
+                last: (bid, by),
+                ..
+            } => write!(
+                f,
+                "Contract {}, but {by} already bid {bid} in the calls recorded (the auction stops before its end)",
+                contract_tag(written)
+            ),
+            Fault::DeclarerOpen {
+                written,
+                namer,
+                strain,
+                ..
+            } => {
+                let seat = match written {
+                    DeclarerTag::Seat {
+                        seat,
+                        swapped: true,
+                    } => format!("^{} (so {} by the auction)", seat.char(), seat.partner()),
+                    DeclarerTag::Seat { seat, .. } => seat.to_string(),
+                    DeclarerTag::PassedOut => String::new(),
+                };
+                write!(
+                    f,
+                    "Declarer {seat}, but {namer} already named {} first for the side in the calls recorded (the auction stops before its end)",
+                    strain_word(strain)
+                )
+            }
             Fault::SwapMarked { playing, .. } => write!(
                 f,
                 "declarer and dummy swapped (^): {playing} plays the contract bid by {}",
@@ -455,7 +484,11 @@ impl fmt::Display for Fault {
 }
 
 fn strain_name(c: Contract) -> &'static str {
-    match c.bid.strain() {
+    strain_word(c.bid.strain())
+}
+
+fn strain_word(s: crate::Strain) -> &'static str {
+    match s {
         crate::Strain::Clubs => "clubs",
         crate::Strain::Diamonds => "diamonds",
         crate::Strain::Hearts => "hearts",
