@@ -190,3 +190,59 @@ fn declarer_against_an_auction_that_stops_early() {
          before its end)"
     );
 }
+
+// ------------------------------------ item 6: messages that name the cause
+
+#[test]
+fn missing_opening_pass_is_one_finding_that_names_the_cause() {
+    // Dealer North passed, but the record starts with East's 1S: as written North
+    // opens 1S and is declarer; with one pass first, East is, as the tags say,
+    // and South, East's left-hand opponent, leads.
+    let text = format!(
+        "{HEAD}{DEAL}[Declarer \"E\"]\n[Contract \"4S\"]\n[Auction \"N\"]\n1S Pass 4S Pass\nPass Pass\n\
+         [Play \"S\"]\nS3 S2 SA ST\n*\n"
+    );
+    let r = audit(&text);
+    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"], "{}", show(&r.findings));
+    assert_eq!(
+        r.findings[0].message,
+        "the auction seems to lack the dealer's opening pass(es): as written it gives 4S by \
+         North, but with 1 pass before its first call it is legal and gives 4S by East, as \
+         the tags say"
+    );
+    // Two passes missing (North and East passed; South opened 1H, North raised,
+    // East doubled): as written North opens and is declarer of 2HX.
+    let text = format!(
+        "{HEAD}{DEAL}[Declarer \"S\"]\n[Contract \"2HX\"]\n[Auction \"N\"]\n1H Pass 2H X\nPass Pass Pass\n\
+         [Play \"W\"]\nS2 SA ST S3\n*\n"
+    );
+    let r = audit(&text);
+    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"], "{}", show(&r.findings));
+    assert!(
+        r.findings[0].message.contains(
+            "as written it gives 2HX by North, but with 2 passes before its first call it is \
+             legal and gives 2HX by South"
+        ),
+        "{}",
+        r.findings[0].message
+    );
+    // Without a lead by the tag's declarer's left-hand opponent nothing shows
+    // that the tag is right and the auction wrong: the plain message.
+    let text = format!(
+        "{HEAD}[Declarer \"E\"]\n[Contract \"4S\"]\n[Auction \"N\"]\n1S Pass 4S Pass\nPass Pass\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        r.findings.iter().map(|f| f.message.as_str()).collect::<Vec<_>>(),
+        ["Declarer East, but North first named spades for the side that won the auction (4S)"]
+    );
+    // A mismatch no added pass explains keeps its own message.
+    let text = format!(
+        "{HEAD}[Declarer \"W\"]\n[Contract \"4S\"]\n[Auction \"N\"]\n1S Pass 4S Pass\nPass Pass\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        r.findings.iter().map(|f| f.message.as_str()).collect::<Vec<_>>(),
+        ["Declarer West, but North first named spades for the side that won the auction (4S)"]
+    );
+}

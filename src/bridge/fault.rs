@@ -400,6 +400,18 @@ pub enum Fault {
         /// The contract's strain (from the Contract tag).
         strain: crate::Strain,
     },
+    /// A Declarer (or Contract) tag that the auction contradicts, but that 1 to 3
+    /// passes before its first call would make right, the auction then legal.
+    MissingPasses {
+        /// The Declarer tag.
+        pos: Pos,
+        /// The passes that set it right.
+        passes: u8,
+        /// The auction's outcome as written, if it has one.
+        written: Option<(Contract, Seat)>,
+        /// The outcome with the passes.
+        shifted: (Contract, Seat),
+    },
     /// Declarer `^`: declarer and dummy swapped.
     SwapMarked {
         /// The Declarer tag.
@@ -623,7 +635,9 @@ impl Fault {
             Fault::AfterEnd { .. } => r::AFTER_END,
             Fault::Incomplete { .. } => r::INCOMPLETE,
             Fault::Contract { .. } => r::CONTRACT,
-            Fault::Declarer { .. } | Fault::DeclarerOpen { .. } => r::DECLARER,
+            Fault::Declarer { .. } | Fault::DeclarerOpen { .. } | Fault::MissingPasses { .. } => {
+                r::DECLARER
+            }
             Fault::ContractOpen { .. } => r::CONTRACT,
             Fault::SwapMarked { .. } => r::SWAP_MARKED,
             Fault::Leader { .. } => r::LEADER,
@@ -667,6 +681,7 @@ impl Fault {
             | Fault::Declarer { pos, .. }
             | Fault::ContractOpen { pos, .. }
             | Fault::DeclarerOpen { pos, .. }
+            | Fault::MissingPasses { pos, .. }
             | Fault::SwapMarked { pos, .. }
             | Fault::Leader { pos, .. }
             | Fault::LeadMarked { pos, .. }

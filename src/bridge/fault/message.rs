@@ -243,6 +243,23 @@ impl fmt::Display for Fault {
                     strain_word(strain)
                 )
             }
+            Fault::MissingPasses {
+                passes,
+                written,
+                shifted: (c, d),
+                ..
+            } => {
+                let s = if passes == 1 { "" } else { "es" };
+                f.write_str("the auction seems to lack the dealer's opening pass(es): ")?;
+                match written {
+                    Some((wc, wd)) => write!(f, "as written it gives {wc} by {wd}")?,
+                    None => f.write_str("as written it is not a legal auction")?,
+                }
+                write!(
+                    f,
+                    ", but with {passes} pass{s} before its first call it is legal and gives {c} by {d}, as the tags say"
+                )
+            }
             Fault::SwapMarked { playing, .. } => write!(
                 f,
                 "declarer and dummy swapped (^): {playing} plays the contract bid by {}",
