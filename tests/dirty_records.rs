@@ -203,7 +203,12 @@ fn missing_opening_pass_is_one_finding_that_names_the_cause() {
          [Play \"S\"]\nS3 S2 SA ST\n*\n"
     );
     let r = audit(&text);
-    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"], "{}", show(&r.findings));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.auction.declarer"],
+        "{}",
+        show(&r.findings)
+    );
     assert_eq!(
         r.findings[0].message,
         "the auction seems to lack the dealer's opening pass(es): as written it gives 4S by \
@@ -217,7 +222,12 @@ fn missing_opening_pass_is_one_finding_that_names_the_cause() {
          [Play \"W\"]\nS2 SA ST S3\n*\n"
     );
     let r = audit(&text);
-    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"], "{}", show(&r.findings));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.auction.declarer"],
+        "{}",
+        show(&r.findings)
+    );
     assert!(
         r.findings[0].message.contains(
             "as written it gives 2HX by North, but with 2 passes before its first call it is \
@@ -233,7 +243,10 @@ fn missing_opening_pass_is_one_finding_that_names_the_cause() {
     );
     let r = audit(&text);
     assert_eq!(
-        r.findings.iter().map(|f| f.message.as_str()).collect::<Vec<_>>(),
+        r.findings
+            .iter()
+            .map(|f| f.message.as_str())
+            .collect::<Vec<_>>(),
         ["Declarer East, but North first named spades for the side that won the auction (4S)"]
     );
     // A mismatch no added pass explains keeps its own message.
@@ -242,7 +255,51 @@ fn missing_opening_pass_is_one_finding_that_names_the_cause() {
     );
     let r = audit(&text);
     assert_eq!(
-        r.findings.iter().map(|f| f.message.as_str()).collect::<Vec<_>>(),
+        r.findings
+            .iter()
+            .map(|f| f.message.as_str())
+            .collect::<Vec<_>>(),
         ["Declarer West, but North first named spades for the side that won the auction (4S)"]
+    );
+}
+
+// -------------------------------------------------- item 5: lenient tokens
+
+#[test]
+fn lenient_tokens_warn_once_and_are_read_by_their_meaning() {
+    let text =
+        format!("{HEAD}[Declarer \"N\"]\n[Contract \"1NR\"]\n[Auction \"N\"]\n1N X R P\nP P\n");
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.token.lenient"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[0].message,
+        "`1NR` is not PBN (calls are Pass, X, XX, 1NT...; PBN 3.5.1, 3.4.14); read as \
+         Contract 1NTXX (and 5 more tokens in this record)"
+    );
+    // The auction read this way is checked as usual: an insufficient 1S over 1N,
+    // a Contract that is not the auction's, and South (who bid the spades) as
+    // declarer, not North.
+    let text =
+        format!("{HEAD}[Declarer \"N\"]\n[Contract \"3N\"]\n[Auction \"N\"]\n1N P 1S P\nP P\n");
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        [
+            "bridge.auction.declarer",
+            "pbn.token.lenient",
+            "bridge.auction.contract",
+            "bridge.auction.insufficient"
+        ],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[2].message,
+        "Contract 3NT, but the auction ends in 1S"
     );
 }

@@ -40,6 +40,9 @@ pub const VALUE: Rule = Rule::new("pbn.tag.value", Violation);
 pub const FORMAT: Rule = Rule::new("pbn.tag.format", Warning);
 /// A token in the auction section that is not a call.
 pub const CALL: Rule = Rule::new("pbn.auction.call", Violation);
+/// A call or Contract value in a lenient form real files use (`P`, `R`, `1N`),
+/// read by its meaning: reported once per record.
+pub const LENIENT: Rule = Rule::new("pbn.token.lenient", Warning);
 /// A token in the play section that is not a card.
 pub const CARD: Rule = Rule::new("pbn.play.card", Violation);
 /// An annotation (suffix, note reference, NAG) that breaks PBN 3.5.2, 3.6.2 or 3.7.
@@ -78,6 +81,7 @@ pub const ALL: &[Rule] = &[
     VALUE,
     FORMAT,
     CALL,
+    LENIENT,
     CARD,
     ANNOTATION,
     IRREGULARITY,

@@ -303,7 +303,11 @@ fn law_64_transfer_bound() {
     );
     // The play stops after trick 1: the offender's side may still win a later
     // trick, so two is the bound.
-    let first = REVOKE_RUFF.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+    let first = REVOKE_RUFF
+        .split_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
     let (o, _) = run(&hearts, Seat::East, &first);
     assert_eq!((o.tricks, o.declarer_tricks, o.finished), (1, 0, false));
     assert_eq!(o.transfers.from_ew, 2);

@@ -20,9 +20,37 @@ use values::*;
 pub(crate) struct Sink<'a> {
     out: &'a mut Vec<Finding>,
     record: usize,
+    /// The first lenient token read by its meaning (where, as written, as read)
+    /// and how many there were: one warning per record.
+    lenient: Option<(Pos, String, String)>,
+    lenient_count: usize,
 }
 
 impl Sink<'_> {
+    /// Notes a token in a lenient form, read as `meaning`.
+    pub(crate) fn lenient(&mut self, pos: Pos, written: &[u8], meaning: String) {
+        self.lenient_count += 1;
+        self.lenient
+            .get_or_insert_with(|| (pos, decode_short(written, 20), meaning));
+    }
+
+    fn finish(&mut self) {
+        if let Some((pos, written, meaning)) = self.lenient.take() {
+            let more = match self.lenient_count {
+                0 | 1 => String::new(),
+                2 => " (and 1 more token in this record)".into(),
+                n => format!(" (and {} more tokens in this record)", n - 1),
+            };
+            self.add(
+                rules::LENIENT,
+                pos,
+                format!(
+                    "`{written}` is not PBN (calls are Pass, X, XX, 1NT...; PBN 3.5.1, 3.4.14); read as {meaning}{more}"
+                ),
+            );
+        }
+    }
+
     pub(crate) fn add(&mut self, rule: Rule, pos: Pos, message: String) {
         let mut f = Finding::of(rule, pos, message);
         f.record = self.record;
@@ -59,6 +87,8 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     let mut sink = Sink {
         out,
         record: rec.index,
+        lenient: None,
+        lenient_count: 0,
     };
     let mut notes = Notes::default();
     let mut part: Option<Part> = None;
@@ -105,7 +135,13 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             },
             "Contract" if !value.is_empty() => match parse_contract(value) {
                 Ok(c) => board.contract = Some(At::new(c, at)),
-                Err(e) => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
+                Err(e) => match lenient_contract(value) {
+                    Some(c) => {
+                        sink.lenient(at, raw, format!("Contract {c}"));
+                        board.contract = Some(At::new(crate::bridge::ContractTag::Contract(c), at));
+                    }
+                    None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
+                },
             },
             "Result" => match parse_result(value) {
                 Ok(r) => board.result = Some(At::new(r, at)),
@@ -204,6 +240,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         }
     }
     notes.finish(rec, &mut sink);
+    sink.finish();
     requires(rec, &mut sink);
     if rec.export {
         export_layout(rec, &mut sink);
