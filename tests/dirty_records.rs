@@ -303,3 +303,85 @@ fn lenient_tokens_warn_once_and_are_read_by_their_meaning() {
         "Contract 3NT, but the auction ends in 1S"
     );
 }
+
+// ------------------------------------------ item 4: a section tag given twice
+
+#[test]
+fn repeated_section_tag_after_an_empty_one_is_audited() {
+    // The first [Auction ""] has no calls; the second has them, with an
+    // insufficient bid (East's 1C over North's 1C).
+    let text = format!(
+        "{HEAD}[Auction \"\"]\n[Contract \"1C\"]\n[Auction \"N\"]\n1C 1C Pass Pass\nPass\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.tag.duplicate", "bridge.auction.insufficient"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(r.findings[0].pos.line, 7);
+    assert!(r.findings[0].message.contains("this one's section is read"));
+    // The same for Play: the second section's cards are replayed (East plays
+    // SA, which North holds).
+    let text = format!(
+        "{HEAD}{DEAL}[Declarer \"N\"]\n[Contract \"7NT\"]\n[Play \"\"]\n[Result \"13\"]\n\
+         [Play \"E\"]\nSA S6 S2 SK\n*\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.tag.duplicate", "bridge.play.not-held"],
+        "{}",
+        show(&r.findings)
+    );
+}
+
+#[test]
+fn calls_that_are_not_audited_say_so() {
+    // Both Auction sections have calls: the second is ignored (PBN 3.4), and a
+    // notice says its calls were not audited.
+    let text = format!(
+        "{HEAD}[Auction \"N\"]\n1C Pass Pass Pass\n[Auction \"N\"]\n1D 1C Pass Pass\nPass\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.tag.duplicate", "pbn.section.not-audited"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        (r.findings[1].pos.line, r.findings[1].pos.col),
+        (8, 1),
+        "at the first call skipped"
+    );
+}
+
+// ------------------------------------------------ item 8: [Play ""]
+
+#[test]
+fn empty_play_tag_without_cards_is_a_warning() {
+    let text = format!("{HEAD}[Auction \"N\"]\n1NT Pass Pass Pass\n[Play \"\"]\n");
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.section.empty"],
+        "{}",
+        show(&r.findings)
+    );
+    assert!(
+        r.findings[0]
+            .message
+            .starts_with("[Play \"\"] with no cards")
+    );
+    // A Play tag that names no seat but has cards is still a violation.
+    let text =
+        format!("{HEAD}{DEAL}[Declarer \"N\"]\n[Contract \"7NT\"]\n[Play \"\"]\nST S6 S2 SA\n*\n");
+    let r = audit(&text);
+    assert!(
+        r.findings.iter().any(|f| f.rule == "pbn.tag.value"),
+        "{}",
+        show(&r.findings)
+    );
+}

@@ -27,6 +27,11 @@ pub const MISSING_BLANK_LINE: Rule = Rule::new("pbn.record.missing-blank-line", 
 pub const DUPLICATE_TAG: Rule = Rule::new("pbn.tag.duplicate", Warning);
 /// `#` or `##` on a tag that may not inherit.
 pub const INHERITANCE: Rule = Rule::new("pbn.tag.inheritance", Warning);
+/// Calls or cards in the record that are not audited (a repeated section tag
+/// whose section is skipped).
+pub const NOT_AUDITED: Rule = Rule::new("pbn.section.not-audited", Notice);
+/// An Auction or Play tag with an empty value and no section data.
+pub const EMPTY_SECTION: Rule = Rule::new("pbn.section.empty", Warning);
 /// Section data after a tag that has none.
 pub const UNEXPECTED_DATA: Rule = Rule::new("pbn.section.unexpected", Warning);
 /// A breach of the export format in a file that declares `% EXPORT`.
@@ -76,6 +81,8 @@ pub const ALL: &[Rule] = &[
     DUPLICATE_TAG,
     INHERITANCE,
     UNEXPECTED_DATA,
+    NOT_AUDITED,
+    EMPTY_SECTION,
     EXPORT,
     DEAL,
     VALUE,

@@ -224,6 +224,27 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     format!("TimeControl tag: `{value}` is not `<games>/<minutes>`"),
                 );
             }
+            "Auction" | "Play" if value.is_empty() && tag.tokens.is_empty() => {
+                // `[Play ""]` in bidding-only files: no section, said with the
+                // reason. When the tag comes again with data, that one is read.
+                let again = rec.tags[index + 1..]
+                    .iter()
+                    .any(|t| rec.name(t) == name.as_bytes());
+                if !again {
+                    let what = if name == "Play" { "cards" } else { "calls" };
+                    sink.add(
+                        rules::EMPTY_SECTION,
+                        tag.pos,
+                        format!(
+                            "[{name} \"\"] with no {what}: the {name} tag names the seat of \
+                             the first {} (PBN 3.5, 3.6), and a record without that section \
+                             leaves the tag out; read as no {} section",
+                            if name == "Play" { "card" } else { "call" },
+                            name.to_ascii_lowercase()
+                        ),
+                    );
+                }
+            }
             "Auction" => sections::auction(rec, tag, board, &mut notes, &mut sink),
             "Play" => sections::play(rec, tag, board, &mut notes, &mut sink),
             "Note" => notes.define(rec, tag, part, &mut sink),
@@ -347,7 +368,13 @@ fn is_time_control(v: &str) -> bool {
 /// PBN 3.1: an auction needs a Dealer; a play needs Deal, Declarer and Contract.
 fn requires(rec: &RawRecord, sink: &mut Sink) {
     let has = |n: &str| rec.find_tag(n).is_some();
-    if let Some(a) = rec.find_tag("Auction")
+    // The section tag read: an empty `[Play ""]` opens none.
+    let section = |n: &str| {
+        rec.tags.iter().find(|t| {
+            rec.name(t) == n.as_bytes() && !(rec.value(t).is_empty() && t.tokens.is_empty())
+        })
+    };
+    if let Some(a) = section("Auction")
         && !has("Dealer")
     {
         sink.add(
@@ -356,7 +383,7 @@ fn requires(rec: &RawRecord, sink: &mut Sink) {
             "an auction section needs a Dealer tag (PBN 3.1)".into(),
         );
     }
-    if let Some(p) = rec.find_tag("Play") {
+    if let Some(p) = section("Play") {
         // An end position (Contract holds only the denomination, PBN 3.10) names
         // its first leader in the Play tag and needs no Declarer.
         let end_position = rec
