@@ -385,3 +385,22 @@ fn empty_play_tag_without_cards_is_a_warning() {
         show(&r.findings)
     );
 }
+
+#[test]
+fn an_auction_replay_that_stops_says_how_many_calls_it_left() {
+    // `1Z` cannot be read: the five calls after it are not judged (among them an
+    // insufficient 1C that is therefore not reported).
+    let text = format!("{HEAD}[Auction \"N\"]\n1D Pass 1Z Pass\n1C Pass Pass Pass\n");
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.auction.call", "bridge.auction.not-audited"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[1].message,
+        "5 calls of this auction were not audited: a call before them could not be read, so \
+         the replay stops here"
+    );
+}

@@ -206,6 +206,25 @@ impl AuctionState {
     }
 }
 
+/// Where the replay cannot go on: the calls it leaves from `from` on are said to
+/// be unaudited (a notice), so that a silent stop is never taken for a clean one.
+fn stop(
+    auction: &Auction,
+    from: usize,
+    pos: Pos,
+    why: &'static str,
+    report: &mut dyn FnMut(Fault),
+) -> AuctionEnd {
+    let calls = auction.items[from.min(auction.items.len())..]
+        .iter()
+        .filter(|i| matches!(i.call, AuctionCall::Call(_)))
+        .count();
+    if calls > 0 {
+        report(Fault::NotAudited { pos, calls, why });
+    }
+    AuctionEnd::Unusable
+}
+
 /// Replays `auction` (dealt by `dealer`, if known), reporting every fault.
 ///
 /// ```
@@ -227,7 +246,13 @@ pub fn replay(
     report: &mut dyn FnMut(Fault),
 ) -> AuctionEnd {
     let Some(mut seat) = auction.first else {
-        return AuctionEnd::Unusable;
+        return stop(
+            auction,
+            0,
+            auction.pos,
+            "the Auction tag names no seat",
+            report,
+        );
     };
     let mut st = AuctionState::new();
     let mut started = false;
@@ -235,7 +260,7 @@ pub fn replay(
     let mut illegal = false;
     let mut calls = 0;
     let mut next_marked = false;
-    for item in &auction.items {
+    for (index, item) in auction.items.iter().enumerate() {
         let pos = item.pos;
         if let Some(e) = end {
             if item.call != AuctionCall::Next {
@@ -246,7 +271,13 @@ pub fn replay(
         if item.call == AuctionCall::NotYet {
             if started {
                 report(Fault::LateNotYet { pos });
-                return AuctionEnd::Unusable;
+                return stop(
+                    auction,
+                    index + 1,
+                    pos,
+                    "a `-` stands after the first call",
+                    report,
+                );
             }
             seat = seat.lho();
             continue;
@@ -261,12 +292,26 @@ pub fn replay(
                     seat,
                     dealer: d,
                 });
-                return AuctionEnd::Unusable;
+                return stop(
+                    auction,
+                    index,
+                    pos,
+                    "the first call is not the dealer's",
+                    report,
+                );
             }
         }
         match item.call {
             AuctionCall::NotYet => {}
-            AuctionCall::Unknown => return AuctionEnd::Unusable,
+            AuctionCall::Unknown => {
+                return stop(
+                    auction,
+                    index + 1,
+                    pos,
+                    "a call before them could not be read",
+                    report,
+                );
+            }
             AuctionCall::Next => {
                 next_marked = true;
                 break;
@@ -436,7 +481,10 @@ mod tests {
         assert_eq!(e, AuctionEnd::Unusable);
         assert_eq!(
             v,
-            ["bridge.auction.rotation the first call is West's, but the dealer North calls first"]
+            [
+                "bridge.auction.rotation the first call is West's, but the dealer North calls first",
+                "bridge.auction.not-audited 1 call of this auction was not audited: the first call is not the dealer's, so the replay stops here"
+            ]
         );
         let (_, v) = run(West, North, "- - 1D");
         assert!(v[0].contains("the first call is East's"));

@@ -378,6 +378,15 @@ pub enum Fault {
         /// From the auction (`None`: passed out).
         derived: Option<(Seat, Contract)>,
     },
+    /// Calls the auction replay could not judge.
+    NotAudited {
+        /// Where the replay stopped.
+        pos: Pos,
+        /// Calls left unjudged.
+        calls: usize,
+        /// Why the replay stopped.
+        why: &'static str,
+    },
     /// A Contract tag that the calls of an auction stopping early already rule
     /// out: below the last bid, or Pass after a bid.
     ContractOpen {
@@ -639,6 +648,7 @@ impl Fault {
                 r::DECLARER
             }
             Fault::ContractOpen { .. } => r::CONTRACT,
+            Fault::NotAudited { .. } => r::NOT_AUDITED,
             Fault::SwapMarked { .. } => r::SWAP_MARKED,
             Fault::Leader { .. } => r::LEADER,
             Fault::LeadMarked { .. } => r::LEAD_MARKED,
@@ -680,6 +690,7 @@ impl Fault {
             | Fault::Contract { pos, .. }
             | Fault::Declarer { pos, .. }
             | Fault::ContractOpen { pos, .. }
+            | Fault::NotAudited { pos, .. }
             | Fault::DeclarerOpen { pos, .. }
             | Fault::MissingPasses { pos, .. }
             | Fault::SwapMarked { pos, .. }

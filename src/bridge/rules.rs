@@ -35,6 +35,9 @@ pub const REDOUBLE: Rule = Rule::new("bridge.auction.redouble", Violation);
 pub const AFTER_END: Rule = Rule::new("bridge.auction.after-end", Violation);
 /// An auction that stops before its end without `*` or `+`.
 pub const INCOMPLETE: Rule = Rule::new("bridge.auction.incomplete", Warning);
+/// Calls of a record the auction replay could not judge (it stopped at a broken
+/// rotation, an unreadable call, a late `-`, or an Auction tag without a seat).
+pub const NOT_AUDITED: Rule = Rule::new("bridge.auction.not-audited", Notice);
 /// A Contract tag that disagrees with the auction.
 pub const CONTRACT: Rule = Rule::new("bridge.auction.contract", Violation);
 /// A Declarer tag that disagrees with the auction.
@@ -99,6 +102,7 @@ pub const ALL: &[Rule] = &[
     REDOUBLE,
     AFTER_END,
     INCOMPLETE,
+    NOT_AUDITED,
     CONTRACT,
     DECLARER,
     SWAP_MARKED,

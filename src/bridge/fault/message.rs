@@ -214,6 +214,17 @@ impl fmt::Display for Fault {
                     f.write_str("Declarer is empty and the auction was passed out")
                 }
             },
+            Fault::NotAudited { calls, why, .. } => {
+                let (s, were) = if calls == 1 {
+                    ("", "was")
+                } else {
+                    ("s", "were")
+                };
+                write!(
+                    f,
+                    "{calls} call{s} of this auction {were} not audited: {why}, so the replay stops here"
+                )
+            }
             Fault::ContractOpen {
                 written,
                 last: (bid, by),
