@@ -189,12 +189,15 @@ pub struct Finding {
 
 impl Finding {
     /// A finding of `rule` with `record` 0 and no game; the reader or the audit
-    /// layer fills those in.
+    /// layer fills those in. Control characters quoted in the message are shown
+    /// escaped (`\x1A`), never raw.
     ///
     /// ```
     /// use kibitz::{Finding, Pos, Rule, Severity};
     /// let f = Finding::of(Rule::new("a.b", Severity::Warning), Pos::new(1, 1), "x");
     /// assert_eq!(f.game, None);
+    /// let f = Finding::of(Rule::new("a.b", Severity::Warning), Pos::new(1, 1), "`\u{1a}`");
+    /// assert_eq!(f.message, "`\\x1A`");
     /// ```
     pub fn of(rule: Rule, pos: Pos, message: impl Into<String>) -> Finding {
         Finding {
@@ -203,7 +206,7 @@ impl Finding {
             record: 0,
             pos,
             game: None,
-            message: message.into(),
+            message: crate::text::escape_controls(message.into()),
         }
     }
 }

@@ -468,3 +468,80 @@ fn arbitrary_unstructured_is_a_chooser() {
         assert!(found.is_empty(), "seed {seed}:\n{}", show(&found));
     }
 }
+
+/// Issue 8: in betl the followers' fifth trick decides nothing (main fails only
+/// by taking a trick), so a generated betl deal stops early only after main took
+/// a trick. Read from the written deal lines: contract (7th field), throws (13th),
+/// summary (14th, main's `M<tricks>:...` among the three).
+#[test]
+fn generated_betl_stops_early_only_after_main_takes_a_trick() {
+    let mut betl = 0;
+    let mut early = 0;
+    for seed in 0..200 {
+        let game = generate(
+            seed,
+            &Settings {
+                deals: 50,
+                ..Settings::default()
+            },
+        );
+        let text = text_of(&game);
+        for line in text
+            .lines()
+            .filter(|l| l.starts_with('[') && !l.contains('"'))
+        {
+            let fields: Vec<&str> = line.trim_matches(['[', ']']).split(' ').collect();
+            // accepted 0: nobody followed, no play.
+            if fields.len() < 14 || !matches!(fields[6], "6" | "G6") || fields[7] == "0" {
+                continue;
+            }
+            betl += 1;
+            let throws = fields[12].split(',').count();
+            let main_tricks: u32 = fields[13]
+                .split(',')
+                .find_map(|s| s.strip_prefix('M'))
+                .and_then(|m| m.split(':').next())
+                .and_then(|t| t.parse().ok())
+                .unwrap_or_else(|| panic!("no main summary in {line}"));
+            if throws < 10 {
+                early += 1;
+                assert!(main_tricks >= 1, "betl stopped undecided: {line}");
+            }
+        }
+    }
+    assert!(
+        betl > 50 && early > 10,
+        "{betl} betl deals, {early} stopped early"
+    );
+}
+
+/// Issue 8: a betl record that stops when the followers have 5 tricks and main
+/// none is incomplete play (hand-made deal: main 1 holds every 7, 8 and the 9S,
+/// 9H; player 2 wins each of the five tricks played).
+#[test]
+fn betl_stopping_at_the_followers_fifth_trick_is_incomplete() {
+    let head = "[Bula 60]\n[Refe 0]\n[Player1 ana]\n[Player2 bob]\n[Player3 cid]\n";
+    let deal = "1 123 12HI9APQ3J5678LMNOBCDEFGRSTUVW4K 2,P,P 1 4K 6 8 0 0 12 1";
+    // All ten tricks: main passes the betl (no finding).
+    let full = format!(
+        "{head}[Result1 -40]\n[Result2 80]\n[Result3 -40]\n\n[{deal} \
+         15D2,6R22,7E32,LFH2,MGI2,8SJ2,NT92,OUA2,BVP2,CWQ2 M0:-12,F10:L120,F0:R0]\n"
+    );
+    let f = audit("full.ppn", &full, Options::default());
+    assert!(f.is_empty(), "{}", show(&f));
+    let short = format!(
+        "{head}[Result1 20]\n[Result2 20]\n[Result3 -40]\n\n[{deal} \
+         15D2,6R22,7E32,LFH2,MGI2 M0:-12,F5:L60,F0:R0]\n"
+    );
+    let f = audit("short.ppn", &short, Options::default());
+    assert_eq!(
+        f.iter().map(|f| f.rule).collect::<Vec<_>>(),
+        ["preferans.play.incomplete"],
+        "{}",
+        show(&f)
+    );
+    assert_eq!(
+        f[0].message,
+        "deal 1: play stops after 5 trick(s) with the outcome open: main 1 has 0, the followers 5"
+    );
+}

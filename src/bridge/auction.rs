@@ -5,18 +5,53 @@
 
 use crate::bridge::fault::{DoubleFault, Fault, RedoubleFault};
 use crate::bridge::{Auction, AuctionCall};
-use crate::{Bid, Call, Contract, Pos, Risk, Seat, Side};
+use crate::{Bid, Call, Contract, Pos, Risk, Seat, Side, Strain};
 
 /// How an auction ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum AuctionEnd {
     /// Ended by passes: the contract and its declarer, or `None` if passed out.
     Ended(Option<(Contract, Seat)>),
-    /// Not ended: stopped with `*` or `+`, or broken off.
-    Open,
+    /// Not ended: stopped with `*` or `+`, or broken off. What the calls so far
+    /// already prove is kept.
+    Open(Partial),
     /// Not comparable with the tags: the rotation is broken, a call could not be
     /// read, or an illegal double or redouble stands in it (already reported).
     Unusable,
+}
+
+/// What an auction that stops before its end already proves: the last bid so far
+/// (the contract can only be higher) and who first named each strain for each
+/// side (that player is declarer if his side plays in that strain).
+///
+/// ```
+/// use kibitz::bridge::auction::{replay, AuctionEnd};
+/// use kibitz::bridge::Board;
+/// use kibitz::pbn::{decode::decode, RawRecord, Reader};
+/// use kibitz::{Seat, Side, Strain};
+/// let text = "[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass 2S *\n";
+/// let mut rec = RawRecord::default();
+/// Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+/// let mut board = Board::default();
+/// decode(&rec, &mut board, &mut Vec::new());
+/// let AuctionEnd::Open(p) = replay(board.auction.as_ref().unwrap(), Some(Seat::North), &mut |f| panic!("{f}"))
+/// else { panic!() };
+/// assert_eq!(p.last, Some(("2S".parse().unwrap(), Seat::South)));
+/// assert_eq!(p.namer(Side::NorthSouth, Strain::Spades), Some(Seat::North));
+/// assert_eq!(p.namer(Side::EastWest, Strain::Spades), None);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Partial {
+    /// The last bid so far and who made it.
+    pub last: Option<(Bid, Seat)>,
+    namer: [[Option<Seat>; 5]; 2],
+}
+
+impl Partial {
+    /// The first player of `side` to name `strain` so far.
+    pub fn namer(&self, side: Side, strain: Strain) -> Option<Seat> {
+        self.namer[side_index(side)][strain as usize]
+    }
 }
 
 /// The running state of an auction: the last bid, its risk, the passes since the
@@ -171,6 +206,25 @@ impl AuctionState {
     }
 }
 
+/// Where the replay cannot go on: the calls it leaves from `from` on are said to
+/// be unaudited (a notice), so that a silent stop is never taken for a clean one.
+fn stop(
+    auction: &Auction,
+    from: usize,
+    pos: Pos,
+    why: &'static str,
+    report: &mut dyn FnMut(Fault),
+) -> AuctionEnd {
+    let calls = auction.items[from.min(auction.items.len())..]
+        .iter()
+        .filter(|i| matches!(i.call, AuctionCall::Call(_)))
+        .count();
+    if calls > 0 {
+        report(Fault::NotAudited { pos, calls, why });
+    }
+    AuctionEnd::Unusable
+}
+
 /// Replays `auction` (dealt by `dealer`, if known), reporting every fault.
 ///
 /// ```
@@ -192,7 +246,13 @@ pub fn replay(
     report: &mut dyn FnMut(Fault),
 ) -> AuctionEnd {
     let Some(mut seat) = auction.first else {
-        return AuctionEnd::Unusable;
+        return stop(
+            auction,
+            0,
+            auction.pos,
+            "the Auction tag names no seat",
+            report,
+        );
     };
     let mut st = AuctionState::new();
     let mut started = false;
@@ -200,7 +260,7 @@ pub fn replay(
     let mut illegal = false;
     let mut calls = 0;
     let mut next_marked = false;
-    for item in &auction.items {
+    for (index, item) in auction.items.iter().enumerate() {
         let pos = item.pos;
         if let Some(e) = end {
             if item.call != AuctionCall::Next {
@@ -211,7 +271,13 @@ pub fn replay(
         if item.call == AuctionCall::NotYet {
             if started {
                 report(Fault::LateNotYet { pos });
-                return AuctionEnd::Unusable;
+                return stop(
+                    auction,
+                    index + 1,
+                    pos,
+                    "a `-` stands after the first call",
+                    report,
+                );
             }
             seat = seat.lho();
             continue;
@@ -226,12 +292,26 @@ pub fn replay(
                     seat,
                     dealer: d,
                 });
-                return AuctionEnd::Unusable;
+                return stop(
+                    auction,
+                    index,
+                    pos,
+                    "the first call is not the dealer's",
+                    report,
+                );
             }
         }
         match item.call {
             AuctionCall::NotYet => {}
-            AuctionCall::Unknown => return AuctionEnd::Unusable,
+            AuctionCall::Unknown => {
+                return stop(
+                    auction,
+                    index + 1,
+                    pos,
+                    "a call before them could not be read",
+                    report,
+                );
+            }
             AuctionCall::Next => {
                 next_marked = true;
                 break;
@@ -306,7 +386,10 @@ pub fn replay(
                 calls,
             });
         }
-        AuctionEnd::Open
+        AuctionEnd::Open(Partial {
+            last: st.last,
+            namer: st.namer,
+        })
     }
 }
 
@@ -399,7 +482,10 @@ mod tests {
         assert_eq!(e, AuctionEnd::Unusable);
         assert_eq!(
             v,
-            ["bridge.auction.rotation the first call is West's, but the dealer North calls first"]
+            [
+                "bridge.auction.rotation the first call is West's, but the dealer North calls first",
+                "bridge.auction.not-audited 1 call of this auction was not audited: the first call is not the dealer's, so the replay stops here"
+            ]
         );
         let (_, v) = run(West, North, "- - 1D");
         assert!(v[0].contains("the first call is East's"));
@@ -467,9 +553,10 @@ mod tests {
     #[test]
     fn incomplete_unless_marked() {
         let (e, v) = run(North, North, "1C Pass Pass");
-        assert_eq!(e, AuctionEnd::Open);
+        assert!(matches!(e, AuctionEnd::Open(_)));
         assert!(v[0].starts_with("bridge.auction.incomplete"));
         let (e, v) = run(North, North, "1C Pass Pass +");
-        assert_eq!((e, v.len()), (AuctionEnd::Open, 0));
+        assert!(matches!(e, AuctionEnd::Open(_)));
+        assert!(v.is_empty());
     }
 }

@@ -99,11 +99,29 @@ pub fn check(board: &Board, ctx: &mut Context, out: &mut Vec<Finding>) -> Outcom
 fn rules(board: &Board, report: &mut dyn FnMut(Fault)) -> Outcome {
     cycle::check(board, report);
     let hands = deal::check(board.deal.as_ref(), board.play.is_some(), report);
-    let auction = board
+    // The auction's and the tags' faults wait until it is known whether missing
+    // opening passes explain them all (then they are one finding).
+    let dealer = board.dealer.map(|d| d.value);
+    let mut faults: smallvec::SmallVec<[Fault; 4]> = smallvec::SmallVec::new();
+    let mut auction = board
         .auction
         .as_ref()
-        .map(|a| auction::replay(a, board.dealer.map(|d| d.value), report));
-    let declared = contract::check(board, auction, report);
+        .map(|a| auction::replay(a, dealer, &mut |f| faults.push(f)));
+    let mut declared = contract::check(board, auction, &mut |f| faults.push(f));
+    match missing_passes(board, &faults, auction) {
+        Some(fix) => {
+            for f in fix.faults {
+                report(f);
+            }
+            auction = Some(fix.end);
+            declared = fix.declared;
+        }
+        None => {
+            for f in faults {
+                report(f);
+            }
+        }
+    }
     let play = board
         .play
         .as_ref()
@@ -131,4 +149,97 @@ fn rules(board: &Board, report: &mut dyn FnMut(Fault)) -> Outcome {
         play,
         ns_score,
     }
+}
+
+/// The reading of a record whose auction lacks the dealer's opening passes.
+struct MissingPasses {
+    /// The one finding, and the notices and warnings of the shifted reading.
+    faults: smallvec::SmallVec<[Fault; 4]>,
+    end: AuctionEnd,
+    declared: Declared,
+}
+
+/// Whether 1 to 3 passes before the first call make an auction with violations
+/// legal and agree with the Declarer (and Contract) tags, the opening lead
+/// being made by the Declarer tag's left-hand opponent: then the auction seems
+/// to lack the dealer's opening passes, and that is the one finding.
+fn missing_passes(
+    board: &Board,
+    faults: &[Fault],
+    end: Option<AuctionEnd>,
+) -> Option<MissingPasses> {
+    use crate::Severity::Violation;
+    use crate::bridge::{AuctionCall, AuctionItem, DeclarerTag};
+    let a = board.auction.as_ref()?;
+    let declarer = board.declarer?;
+    // The tag's reading needs a witness besides the auction: the opening lead
+    // by the Declarer tag's left-hand opponent (any Declarer mismatch is some
+    // rotation of the auction, so a rotation alone proves nothing).
+    let DeclarerTag::Seat {
+        seat,
+        swapped: false,
+    } = declarer.value
+    else {
+        return None;
+    };
+    if board.play.as_ref().and_then(|p| p.first) != Some(seat.lho())
+        || !faults.iter().any(|f| f.rule().severity == Violation)
+        || faults
+            .iter()
+            .any(|f| matches!(f, Fault::Rotation { .. } | Fault::LateNotYet { .. }))
+    {
+        return None;
+    }
+    let first = a.items.first()?;
+    if !matches!(first.call, AuctionCall::Call(_)) {
+        return None;
+    }
+    let pass = AuctionItem {
+        call: AuctionCall::Call(crate::Call::Pass),
+        pos: first.pos,
+        insufficient_marked: false,
+        note: None,
+    };
+    let dealer = board.dealer.map(|d| d.value);
+    for passes in 1..=3u8 {
+        let mut shifted = a.clone();
+        shifted
+            .items
+            .splice(0..0, std::iter::repeat_n(pass, usize::from(passes)));
+        let mut kept: smallvec::SmallVec<[Fault; 4]> = smallvec::SmallVec::new();
+        let mut bad = false;
+        let mut keep = |f: Fault| {
+            if f.rule().severity == Violation {
+                bad = true;
+            } else {
+                kept.push(f);
+            }
+        };
+        let e = auction::replay(&shifted, dealer, &mut keep);
+        let AuctionEnd::Ended(Some((contract, by))) = e else {
+            continue;
+        };
+        let declared = contract::check(board, Some(e), &mut keep);
+        if bad {
+            continue;
+        }
+        kept.insert(
+            0,
+            Fault::MissingPasses {
+                pos: declarer.pos,
+                passes,
+                written: match end {
+                    Some(AuctionEnd::Ended(o)) => o,
+                    _ => None,
+                },
+                shifted: (contract, by),
+            },
+        );
+        return Some(MissingPasses {
+            faults: kept,
+            end: e,
+            declared,
+        });
+    }
+    None
 }

@@ -1,7 +1,7 @@
 //! The Contract and Declarer tags against the auction, and the contract the play,
 //! result and score are checked against (Law 22; PBN 3.4.13, 3.4.14).
 
-use crate::bridge::auction::AuctionEnd;
+use crate::bridge::auction::{AuctionEnd, Partial};
 use crate::bridge::fault::Fault;
 use crate::bridge::{At, Board, ContractTag, DeclarerTag};
 use crate::{Contract, Seat, Strain};
@@ -70,6 +70,9 @@ pub fn check(
                 derived: derived.map(|(c, _)| c),
             });
         }
+    }
+    if let Some(AuctionEnd::Open(p)) = auction {
+        open(board, &p, report);
     }
     let mut swap_refuted = false;
     // A Declarer tag that only repeats a wrong "passed out" (or its opposite) of the
@@ -146,6 +149,52 @@ pub fn check(
         auction_declarer: from_auction
             .map(|(_, d)| d)
             .filter(|&d| Some(d) != declarer),
+    }
+}
+
+/// The Contract and Declarer tags against an auction that stops before its end:
+/// the contract is at least the last bid so far, and if the Declarer tag's side
+/// plays the Contract tag's strain, its declarer is the first of the side who
+/// named that strain (when one already has).
+fn open(board: &Board, p: &Partial, report: &mut dyn FnMut(Fault)) {
+    let strain = match board.contract.map(|c| c.value) {
+        Some(ContractTag::Contract(c)) => Some(c.bid.strain()),
+        Some(ContractTag::Strain(s)) => Some(s),
+        _ => None,
+    };
+    if let (Some(At { value, pos }), Some(last)) = (board.contract, p.last) {
+        let below = match value {
+            ContractTag::Pass => true,
+            ContractTag::Contract(c) => c.bid < last.0,
+            ContractTag::Strain(_) => false,
+        };
+        if below {
+            report(Fault::ContractOpen {
+                pos,
+                written: value,
+                last,
+            });
+        }
+    }
+    if let (
+        Some(At {
+            value: written @ DeclarerTag::Seat { seat, swapped },
+            pos,
+        }),
+        Some(strain),
+    ) = (board.declarer, strain)
+    {
+        let declarer = if swapped { seat.partner() } else { seat };
+        if let Some(namer) = p.namer(declarer.side(), strain)
+            && namer != declarer
+        {
+            report(Fault::DeclarerOpen {
+                pos,
+                written,
+                namer,
+                strain,
+            });
+        }
     }
 }
 

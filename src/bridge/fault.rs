@@ -35,6 +35,66 @@ pub const fn suit_name(s: Suit) -> &'static str {
     }
 }
 
+/// The declarer's tricks a Result may give, by the play: the tricks the side won
+/// in the play (`won`), the tricks not played (`left`), and the tricks Law 64 may
+/// move for revokes, away from the side (`from`) and to it (`to`): `won - from`
+/// to `won + left + to`. A Result outside is the fault; [`TrickBound::rule`] says
+/// which rule it breaks.
+///
+/// ```
+/// use kibitz::bridge::fault::TrickBound;
+/// use kibitz::Seat;
+/// let b = TrickBound { declarer: Seat::North, written: 13, won: 10, left: 0, from: 0, to: 2, revokes: 1 };
+/// assert_eq!(b.range(), (10, 12));
+/// assert_eq!(b.rule().id, "bridge.result.revoke");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TrickBound {
+    /// The declarer the count is for.
+    pub declarer: Seat,
+    /// Declarer's tricks as written.
+    pub written: u8,
+    /// Tricks declarer's side won in the tricks replayed.
+    pub won: u8,
+    /// Tricks not played (0 after a full play).
+    pub left: u8,
+    /// Most tricks Law 64 may take from declarer's side.
+    pub from: u8,
+    /// Most tricks Law 64 may give to declarer's side.
+    pub to: u8,
+    /// Revokes in the play.
+    pub revokes: u8,
+}
+
+impl TrickBound {
+    /// The lowest and highest count possible.
+    pub fn range(&self) -> (u8, u8) {
+        (
+            self.won.saturating_sub(self.from),
+            (u16::from(self.won) + u16::from(self.left) + u16::from(self.to)).min(13) as u8,
+        )
+    }
+
+    /// Whether the written count is outside [`TrickBound::range`].
+    pub fn broken(&self) -> bool {
+        let (lo, hi) = self.range();
+        self.written < lo || self.written > hi
+    }
+
+    /// The rule a count outside the bound breaks: `bridge.result.revoke` after a
+    /// revoke, else `bridge.result.tricks` after a full play and
+    /// `bridge.result.claim` after one that stops early.
+    pub fn rule(&self) -> Rule {
+        if self.revokes > 0 {
+            r::RESULT_REVOKE
+        } else if self.left == 0 {
+            r::RESULT_TRICKS
+        } else {
+            r::RESULT_CLAIM
+        }
+    }
+}
+
 /// Why a hand has the wrong number of cards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum HandSizeFault {
@@ -318,6 +378,49 @@ pub enum Fault {
         /// From the auction (`None`: passed out).
         derived: Option<(Seat, Contract)>,
     },
+    /// Calls the auction replay could not judge.
+    NotAudited {
+        /// Where the replay stopped.
+        pos: Pos,
+        /// Calls left unjudged.
+        calls: usize,
+        /// Why the replay stopped.
+        why: &'static str,
+    },
+    /// A Contract tag that the calls of an auction stopping early already rule
+    /// out: below the last bid, or Pass after a bid.
+    ContractOpen {
+        /// The Contract tag.
+        pos: Pos,
+        /// Written.
+        written: ContractTag,
+        /// The last bid so far and who made it.
+        last: (Bid, Seat),
+    },
+    /// A Declarer tag that the calls of an auction stopping early already rule
+    /// out: another player of the side named the contract's strain first.
+    DeclarerOpen {
+        /// The Declarer tag.
+        pos: Pos,
+        /// The seat written (`^` included).
+        written: DeclarerTag,
+        /// The player of that side who named the strain first.
+        namer: Seat,
+        /// The contract's strain (from the Contract tag).
+        strain: crate::Strain,
+    },
+    /// A Declarer (or Contract) tag that the auction contradicts, but that 1 to 3
+    /// passes before its first call would make right, the auction then legal.
+    MissingPasses {
+        /// The Declarer tag.
+        pos: Pos,
+        /// The passes that set it right.
+        passes: u8,
+        /// The auction's outcome as written, if it has one.
+        written: Option<(Contract, Seat)>,
+        /// The outcome with the passes.
+        shifted: (Contract, Seat),
+    },
     /// Declarer `^`: declarer and dummy swapped.
     SwapMarked {
         /// The Declarer tag.
@@ -441,6 +544,25 @@ pub enum Fault {
         /// Declarer.
         declarer: Seat,
     },
+    /// Result outside what the play and Law 64's transfers for its revokes allow.
+    ResultRevoke {
+        /// The Result tag.
+        pos: Pos,
+        /// The bound the Result breaks.
+        bound: TrickBound,
+    },
+    /// Result impossible for the Declarer tag's side, where the auction gives
+    /// declarer to the other side.
+    ResultDeclarers {
+        /// The Result tag.
+        pos: Pos,
+        /// The bound for the Declarer tag's declarer.
+        tag: TrickBound,
+        /// The auction's declarer.
+        auction_declarer: Seat,
+        /// The bound for the auction's declarer, when the Result breaks it too.
+        auction: Option<TrickBound>,
+    },
     /// Result marked `^`.
     ResultAgreed {
         /// The Result tag.
@@ -522,7 +644,11 @@ impl Fault {
             Fault::AfterEnd { .. } => r::AFTER_END,
             Fault::Incomplete { .. } => r::INCOMPLETE,
             Fault::Contract { .. } => r::CONTRACT,
-            Fault::Declarer { .. } => r::DECLARER,
+            Fault::Declarer { .. } | Fault::DeclarerOpen { .. } | Fault::MissingPasses { .. } => {
+                r::DECLARER
+            }
+            Fault::ContractOpen { .. } => r::CONTRACT,
+            Fault::NotAudited { .. } => r::NOT_AUDITED,
             Fault::SwapMarked { .. } => r::SWAP_MARKED,
             Fault::Leader { .. } => r::LEADER,
             Fault::LeadMarked { .. } => r::LEAD_MARKED,
@@ -534,6 +660,8 @@ impl Fault {
             Fault::AfterNext { .. } => r::AFTER_NEXT,
             Fault::ResultTricks { .. } => r::RESULT_TRICKS,
             Fault::ResultClaim { .. } => r::RESULT_CLAIM,
+            Fault::ResultRevoke { .. } => r::RESULT_REVOKE,
+            Fault::ResultDeclarers { tag, .. } => tag.rule(),
             Fault::ResultAgreed { .. } => r::RESULT_AGREED_MARKED,
             Fault::ResultTotal { .. } => r::RESULT_TOTAL,
             Fault::ResultPassedOut { .. } => r::RESULT_PASSED_OUT,
@@ -561,6 +689,10 @@ impl Fault {
             | Fault::Incomplete { pos, .. }
             | Fault::Contract { pos, .. }
             | Fault::Declarer { pos, .. }
+            | Fault::ContractOpen { pos, .. }
+            | Fault::NotAudited { pos, .. }
+            | Fault::DeclarerOpen { pos, .. }
+            | Fault::MissingPasses { pos, .. }
             | Fault::SwapMarked { pos, .. }
             | Fault::Leader { pos, .. }
             | Fault::LeadMarked { pos, .. }
@@ -571,6 +703,8 @@ impl Fault {
             | Fault::AfterNext { pos, .. }
             | Fault::ResultTricks { pos, .. }
             | Fault::ResultClaim { pos, .. }
+            | Fault::ResultRevoke { pos, .. }
+            | Fault::ResultDeclarers { pos, .. }
             | Fault::ResultAgreed { pos }
             | Fault::ResultTotal { pos, .. }
             | Fault::ResultPassedOut { pos }

@@ -10,7 +10,7 @@
 
 use crate::bridge::fault::{Fault, MarkerFault, NotHeldFault, Trick};
 use crate::bridge::{Play, PlayCard, PlayItem, PlayOrder};
-use crate::{BySeat, Card, CardSet, Pos, Seat, Suit};
+use crate::{BySeat, Card, CardSet, Pos, Seat, Side, Suit};
 
 /// What the replay needs besides the play itself.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,8 +44,51 @@ pub struct PlayOutcome {
     /// before).
     pub broken: bool,
     /// Revokes found (marked or not). After a revoke the result may include
-    /// tricks transferred by Law 64, so it is not compared with the play.
+    /// tricks transferred by Law 64, so it is compared with the play only within
+    /// [`PlayOutcome::transfers`].
     pub revokes: u8,
+    /// The most tricks Law 64A may transfer away from each side for its revokes,
+    /// by the tricks the play shows (see [`Transfers`]).
+    pub transfers: Transfers,
+}
+
+/// The most tricks Law 64A may transfer from a side that revoked to the other:
+/// per revoke, two when the offender won the revoke trick and his side a later
+/// one, one when his side won the revoke trick or a later one, else none. While
+/// the play record stops early, the tricks not shown may be won by the offenders,
+/// so the most is counted. Law 64B exempts some revokes: a bound, not a count.
+///
+/// ```
+/// use kibitz::bridge::play::Transfers;
+/// use kibitz::Side;
+/// let t = Transfers { from_ns: 2, from_ew: 1 };
+/// assert_eq!(t.from(Side::NorthSouth), 2);
+/// assert_eq!(t.to(Side::NorthSouth), 1);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Transfers {
+    /// Tricks that may go from North-South to East-West.
+    pub from_ns: u8,
+    /// Tricks that may go from East-West to North-South.
+    pub from_ew: u8,
+}
+
+impl Transfers {
+    /// Tricks that may be taken from `side`.
+    pub fn from(self, side: Side) -> u8 {
+        match side {
+            Side::NorthSouth => self.from_ns,
+            Side::EastWest => self.from_ew,
+        }
+    }
+
+    /// Tricks that may be given to `side`.
+    pub fn to(self, side: Side) -> u8 {
+        match side {
+            Side::NorthSouth => self.from_ew,
+            Side::EastWest => self.from_ns,
+        }
+    }
 }
 
 /// The winner of a trick led by `leader` with `cards` in play order: the highest
@@ -272,6 +315,18 @@ impl Replay<'_> {
 /// assert_eq!((out.tricks, out.declarer_tricks, out.finished), (1, 0, true));
 /// ```
 pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> PlayOutcome {
+    let mut law64 = Law64::default();
+    let mut out = run(play, setup, report, &mut law64);
+    out.transfers = transfers(&law64.revokes, &law64.winners, out.finished);
+    out
+}
+
+fn run(
+    play: &Play,
+    setup: &Setup,
+    report: &mut dyn FnMut(Fault),
+    law64: &mut Law64,
+) -> PlayOutcome {
     let mut out = PlayOutcome::default();
     let Some(first) = play.first else {
         return out;
@@ -296,6 +351,7 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
     }
     let opening = setup.declarer.map(Seat::lho).filter(|_| setup.check_leader);
     let mut leader = first;
+    // Each revoke's trick and offender, and each trick's winner, for Law 64.
     for t in 0..items.len().div_ceil(4) {
         let Ok(trick) = Trick::try_from(t + 1) else {
             break;
@@ -431,8 +487,17 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
                 return out;
             }
             for f in [proven, fault].into_iter().flatten() {
-                if let Fault::Revoke { marked, .. } = f {
+                if let Fault::Revoke {
+                    marked,
+                    seat: offender,
+                    trick: at,
+                    ..
+                } = f
+                {
                     out.revokes = out.revokes.saturating_add(1);
+                    if law64.revokes.len() < 16 {
+                        law64.revokes.push((at, offender));
+                    }
                     if !marked && std::mem::replace(&mut revoke_reported, true) {
                         continue;
                     }
@@ -465,6 +530,9 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
             break;
         };
         let winner = trick_winner(actual, [a, b, c, d], trump);
+        if let Some(w) = law64.winners.get_mut(t) {
+            *w = Some(winner);
+        }
         out.tricks += 1;
         if setup.declarer.is_some_and(|d| d.side() == winner.side()) {
             out.declarer_tricks += 1;
@@ -473,6 +541,37 @@ pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> Play
         leader = winner;
     }
     out
+}
+
+/// What the replay keeps for Law 64: each revoke's trick and offender, and each
+/// trick's winner.
+#[derive(Default)]
+struct Law64 {
+    revokes: smallvec::SmallVec<[(Trick, Seat); 4]>,
+    winners: [Option<Seat>; 13],
+}
+
+/// The Law 64A bound of [`Transfers`] for `revokes` (trick, offender), given the
+/// winners of the tricks replayed (`finished`: all of them).
+fn transfers(revokes: &[(Trick, Seat)], winners: &[Option<Seat>; 13], finished: bool) -> Transfers {
+    let mut t = Transfers::default();
+    for &(trick, offender) in revokes {
+        let i = usize::from(trick.saturating_sub(1));
+        let side = offender.side();
+        let won_by_side = |w: &Option<Seat>| w.is_some_and(|w| w.side() == side);
+        // A trick not replayed may be won by the offending side.
+        let later = !finished || winners.iter().skip(i + 1).any(won_by_side);
+        let n: u8 = match winners.get(i).copied().flatten() {
+            None => 2,
+            Some(w) if w == offender => 1 + u8::from(later),
+            Some(w) => u8::from(w.side() == side || later),
+        };
+        match side {
+            Side::NorthSouth => t.from_ns = t.from_ns.saturating_add(n),
+            Side::EastWest => t.from_ew = t.from_ew.saturating_add(n),
+        }
+    }
+    t
 }
 
 #[cfg(test)]

@@ -2,12 +2,12 @@
 //! "Result"): exact after a full play, within the claim bound when the play stops
 //! early.
 
-use crate::Side;
 use crate::bridge::contract::Declared;
 use crate::bridge::deal::Hands;
-use crate::bridge::fault::Fault;
+use crate::bridge::fault::{Fault, TrickBound};
 use crate::bridge::play::PlayOutcome;
 use crate::bridge::{At, Board, ContractTag, DeclarerTag, ResultTag};
+use crate::{Seat, Side};
 
 /// Declarer's tricks in a Result: the `<n>` form, or declarer's side's count, or
 /// (when `final_`, all 13 tricks accounted for) 13 less the other side's.
@@ -132,43 +132,85 @@ pub fn check(
     let Some(declarer) = declared.declarer else {
         return none;
     };
-    if sides_conflict(declared) {
+    // Where the Declarer tag and the auction put declarer on different sides,
+    // the Result is checked for both: impossible for both, or for the tag's side
+    // only, is a fault; the score then rests on a fault already reported.
+    let other = declared
+        .auction_declarer
+        .filter(|a| a.side() != declarer.side());
+    let written = declarer_tricks(&r, declarer.side(), final_);
+    let checked = play.filter(|_| !r.agreed_wrong && !hands.end_position);
+    if let (Some(p), Some(other)) = (checked, other) {
+        let tag = written.and_then(|w| bound(p, declarer, declarer, w));
+        if let Some(tag) = tag {
+            let auction = declarer_tricks(&r, other.side(), final_)
+                .and_then(|w| bound(p, declarer, other, w));
+            report(Fault::ResultDeclarers {
+                pos,
+                tag,
+                auction_declarer: other,
+                auction,
+            });
+        }
+    }
+    if other.is_some() {
         return ScoredTricks::default();
     }
-    let written = declarer_tricks(&r, declarer.side(), final_);
-    if let (Some(written), Some(p), false, false) =
-        (written, play, r.agreed_wrong, hands.end_position)
-        && p.revokes == 0
+    if let (Some(written), Some(p)) = (written, checked)
+        && let Some(b) = bound(p, declarer, declarer, written)
     {
-        if p.finished {
-            if written != p.declarer_tricks {
-                report(Fault::ResultTricks {
-                    pos,
-                    written,
-                    computed: p.declarer_tricks,
-                    declarer,
-                });
-            }
+        if p.revokes > 0 {
+            report(Fault::ResultRevoke { pos, bound: b });
+            // The true count is unknown: nothing to score.
+            return none;
+        } else if p.finished {
+            report(Fault::ResultTricks {
+                pos,
+                written,
+                computed: p.declarer_tricks,
+                declarer,
+            });
         } else {
-            let won = p.declarer_tricks;
-            let left = 13u8.saturating_sub(p.tricks);
-            if written < won || written > won + left {
-                report(Fault::ResultClaim {
-                    pos,
-                    written,
-                    won,
-                    left,
-                    declarer,
-                });
-                // The true count is unknown: nothing to score.
-                return none;
-            }
+            report(Fault::ResultClaim {
+                pos,
+                written,
+                won: b.won,
+                left: b.left,
+                declarer,
+            });
+            // The true count is unknown: nothing to score.
+            return none;
         }
     }
     ScoredTricks {
         written: declarer_tricks(&r, declarer.side(), true),
         played,
     }
+}
+
+/// The bound the play sets on `declarer`'s count `written`, if `written` breaks
+/// it; `counted` is the declarer the replay counted tricks for.
+fn bound(p: &PlayOutcome, counted: Seat, declarer: Seat, written: u8) -> Option<TrickBound> {
+    let side = declarer.side();
+    let won = if side == counted.side() {
+        p.declarer_tricks
+    } else {
+        p.tricks.saturating_sub(p.declarer_tricks)
+    };
+    let b = TrickBound {
+        declarer,
+        written,
+        won,
+        left: if p.finished {
+            0
+        } else {
+            13u8.saturating_sub(p.tricks)
+        },
+        from: p.transfers.from(side),
+        to: p.transfers.to(side),
+        revokes: p.revokes,
+    };
+    b.broken().then_some(b)
 }
 
 /// Checks the Declarer and Result tags of a passed-out board: a Result that gives
@@ -263,6 +305,7 @@ mod tests {
             finished: tricks == 13,
             broken: false,
             revokes: 0,
+            transfers: Default::default(),
         })
     }
 

@@ -35,6 +35,9 @@ pub const REDOUBLE: Rule = Rule::new("bridge.auction.redouble", Violation);
 pub const AFTER_END: Rule = Rule::new("bridge.auction.after-end", Violation);
 /// An auction that stops before its end without `*` or `+`.
 pub const INCOMPLETE: Rule = Rule::new("bridge.auction.incomplete", Warning);
+/// Calls of a record the auction replay could not judge (it stopped at a broken
+/// rotation, an unreadable call, a late `-`, or an Auction tag without a seat).
+pub const NOT_AUDITED: Rule = Rule::new("bridge.auction.not-audited", Notice);
 /// A Contract tag that disagrees with the auction.
 pub const CONTRACT: Rule = Rule::new("bridge.auction.contract", Violation);
 /// A Declarer tag that disagrees with the auction.
@@ -63,6 +66,9 @@ pub const PLAY_WRONG_MARKER: Rule = Rule::new("bridge.play.wrong-marker", Violat
 pub const RESULT_TRICKS: Rule = Rule::new("bridge.result.tricks", Violation);
 /// A Result outside what the tricks played and the tricks left allow.
 pub const RESULT_CLAIM: Rule = Rule::new("bridge.result.claim", Violation);
+/// Result outside the play's count and the tricks Law 64 may transfer for its
+/// revokes.
+pub const RESULT_REVOKE: Rule = Rule::new("bridge.result.revoke", Violation);
 /// A Result marked `^`: a wrong count the players agreed on.
 pub const RESULT_AGREED_MARKED: Rule = Rule::new("bridge.result.agreed-marked", Notice);
 /// NS and EW tricks of a final Result that do not add up to 13.
@@ -96,6 +102,7 @@ pub const ALL: &[Rule] = &[
     REDOUBLE,
     AFTER_END,
     INCOMPLETE,
+    NOT_AUDITED,
     CONTRACT,
     DECLARER,
     SWAP_MARKED,
@@ -109,6 +116,7 @@ pub const ALL: &[Rule] = &[
     AFTER_NEXT,
     RESULT_TRICKS,
     RESULT_CLAIM,
+    RESULT_REVOKE,
     RESULT_AGREED_MARKED,
     RESULT_TOTAL,
     RESULT_PASSED_OUT,

@@ -27,13 +27,52 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 /// assert_eq!(decode_short(b"abcdef", 4), "abcd...");
 /// assert_eq!(decode_short(b"abc", 4), "abc");
 /// ```
+///
+/// Control characters (C0, DEL and C1) are shown escaped as `\xNN`, so that a
+/// message never quotes an invisible or empty-looking text:
+///
+/// ```
+/// use kibitz::text::decode_short;
+/// assert_eq!(decode_short(b"\x1a", 4), "\\x1A");
+/// assert_eq!(decode_short(b"a\tb", 4), "a\\x09b");
+/// ```
 pub fn decode_short(bytes: &[u8], max: usize) -> String {
     let s = decode(bytes);
-    if s.chars().count() <= max {
-        s.into_owned()
-    } else {
-        let mut out: String = s.chars().take(max).collect();
-        out.push_str("...");
-        out
+    let mut out = String::with_capacity(s.len().min(max * 4 + 3));
+    for (n, c) in s.chars().enumerate() {
+        if n == max {
+            out.push_str("...");
+            break;
+        }
+        push_escaped(&mut out, c);
     }
+    out
+}
+
+/// Appends `c`, or `\xNN` when it is a control character.
+fn push_escaped(out: &mut String, c: char) {
+    if c.is_control() {
+        out.push_str(&format!("\\x{:02X}", u32::from(c)));
+    } else {
+        out.push(c);
+    }
+}
+
+/// `text` with its control characters escaped as in [`decode_short`]; the text
+/// itself when it has none.
+///
+/// ```
+/// use kibitz::text::escape_controls;
+/// assert_eq!(escape_controls("N\u{0}".to_string()), "N\\x00");
+/// assert_eq!(escape_controls("tab-free".to_string()), "tab-free");
+/// ```
+pub fn escape_controls(text: String) -> String {
+    if !text.chars().any(char::is_control) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        push_escaped(&mut out, c);
+    }
+    out
 }

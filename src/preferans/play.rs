@@ -135,18 +135,24 @@ pub enum PlayState {
 }
 
 /// Whether play may stop here: main has a trick in betl, the followers have one in
-/// preferans, or the followers have 5 (main failed).
+/// preferans, or (in the other contracts) the followers have 5 (main failed). In
+/// betl the followers' fifth trick decides nothing: main fails only by taking a
+/// trick.
 ///
 /// ```
 /// use kibitz::preferans::{decided, Contract};
 /// assert!(decided(Contract::parse(b"6").unwrap(), 1, 0));
+/// assert!(!decided(Contract::parse(b"6").unwrap(), 0, 5));
 /// assert!(decided(Contract::parse(b"4").unwrap(), 3, 5));
+/// assert!(decided(Contract::parse(b"8").unwrap(), 4, 1));
 /// assert!(!decided(Contract::parse(b"4").unwrap(), 6, 0));
 /// ```
 pub fn decided(contract: Contract, main_tricks: u8, follower_tricks: u8) -> bool {
-    (contract.is_betl() && main_tricks >= 1)
-        || (contract.is_preferans() && follower_tricks >= 1)
-        || follower_tricks >= 5
+    if contract.is_betl() {
+        main_tricks >= 1
+    } else {
+        (contract.is_preferans() && follower_tricks >= 1) || follower_tricks >= 5
+    }
 }
 
 /// What the replay of the recorded tricks found.

@@ -214,6 +214,63 @@ impl fmt::Display for Fault {
                     f.write_str("Declarer is empty and the auction was passed out")
                 }
             },
+            Fault::NotAudited { calls, why, .. } => {
+                let (s, were) = if calls == 1 {
+                    ("", "was")
+                } else {
+                    ("s", "were")
+                };
+                write!(
+                    f,
+                    "{calls} call{s} of this auction {were} not audited: {why}, so the replay stops here"
+                )
+            }
+            Fault::ContractOpen {
+                written,
+                last: (bid, by),
+                ..
+            } => write!(
+                f,
+                "Contract {}, but {by} already bid {bid} in the calls recorded (the auction stops before its end)",
+                contract_tag(written)
+            ),
+            Fault::DeclarerOpen {
+                written,
+                namer,
+                strain,
+                ..
+            } => {
+                let seat = match written {
+                    DeclarerTag::Seat {
+                        seat,
+                        swapped: true,
+                    } => format!("^{} (so {} by the auction)", seat.char(), seat.partner()),
+                    DeclarerTag::Seat { seat, .. } => seat.to_string(),
+                    DeclarerTag::PassedOut => String::new(),
+                };
+                write!(
+                    f,
+                    "Declarer {seat}, but {namer} already named {} first for the side in the calls recorded (the auction stops before its end)",
+                    strain_word(strain)
+                )
+            }
+            Fault::MissingPasses {
+                passes,
+                written,
+                shifted: (c, d),
+                ..
+            } => {
+                let s = if passes == 1 { "" } else { "es" };
+                f.write_str("the auction seems to lack the dealer's opening pass(es): ")?;
+                match written {
+                    Some((wc, wd)) => write!(f, "as written it gives {wc} by {wd}")?,
+                    None => f.write_str("as written it is not a legal auction")?,
+                }
+                write!(
+                    f,
+                    ", but with {passes} pass{s} before its first call it is legal and gives {c} by {d}, as the tags say"
+                )
+            }
             Fault::SwapMarked { playing, .. } => write!(
                 f,
                 "declarer and dummy swapped (^): {playing} plays the contract bid by {}",
@@ -355,6 +412,25 @@ impl fmt::Display for Fault {
                 "Result gives declarer {declarer} {written} tricks, but the side had won {won} with {left} left when the play stopped: {won} to {} is possible",
                 won + left
             ),
+            Fault::ResultRevoke { bound, .. } => write!(f, "Result {bound}"),
+            Fault::ResultDeclarers {
+                tag,
+                auction_declarer,
+                auction,
+                ..
+            } => {
+                write!(f, "Result {tag}")?;
+                match auction {
+                    Some(a) => write!(
+                        f,
+                        "; nor is it possible for {auction_declarer}, declarer by the auction: {a}"
+                    ),
+                    None => write!(
+                        f,
+                        "; it is possible only for {auction_declarer}, declarer by the auction, not for the Declarer tag's side"
+                    ),
+                }
+            }
             Fault::ResultAgreed { .. } => f.write_str(
                 "Result marked ^: the players agreed on a count that differs from the tricks won",
             ),
@@ -436,11 +512,54 @@ impl fmt::Display for Fault {
 }
 
 fn strain_name(c: Contract) -> &'static str {
-    match c.bid.strain() {
+    strain_word(c.bid.strain())
+}
+
+fn strain_word(s: crate::Strain) -> &'static str {
+    match s {
         crate::Strain::Clubs => "clubs",
         crate::Strain::Diamonds => "diamonds",
         crate::Strain::Hearts => "hearts",
         crate::Strain::Spades => "spades",
         crate::Strain::NoTrump => "no trump",
+    }
+}
+
+impl fmt::Display for TrickBound {
+    /// `gives declarer N 13 tricks, but ...: 10 to 12 is possible`, with the
+    /// arithmetic of the bound.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let TrickBound {
+            declarer,
+            written,
+            won,
+            left,
+            from,
+            to,
+            revokes,
+        } = *self;
+        let (lo, hi) = self.range();
+        write!(f, "gives declarer {declarer} {written} tricks, but ")?;
+        if revokes == 0 && left == 0 {
+            return write!(f, "{declarer}'s side won {won} in the play");
+        }
+        write!(f, "the side won {won}")?;
+        if left > 0 {
+            write!(f, " with {left} left when the play stopped")?;
+        }
+        if revokes > 0 {
+            let s = if revokes == 1 { "" } else { "s" };
+            write!(
+                f,
+                ", and for the {revokes} revoke{s} Law 64 moves at most {to} to it and {from} from it: {won} - {from} to {won}"
+            )?;
+            if left > 0 {
+                write!(f, " + {left}")?;
+            }
+            write!(f, " + {to}")?;
+        } else {
+            write!(f, ": {won} to {won} + {left}")?;
+        }
+        write!(f, ", so {lo} to {hi} is possible")
     }
 }

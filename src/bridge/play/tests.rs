@@ -84,7 +84,8 @@ fn clean_grand_slam() {
             declarer_tricks: 13,
             finished: true,
             broken: false,
-            revokes: 0
+            revokes: 0,
+            transfers: Transfers::default(),
         }
     );
 }
@@ -272,4 +273,49 @@ fn nothing_follows_the_next_card() {
         v[0].starts_with("bridge.play.after-next trick 3: East's S8"),
         "{v:?}"
     );
+}
+
+/// Hearts trumps, North declarer, East leads. West ruffs the spade lead with H2
+/// while holding S2 (a revoke) and wins trick 1; he ruffs trick 5 (SQ) with H5
+/// and wins it too. North wins the other eleven.
+const REVOKE_RUFF: &str = "ST S6 H2 SA  S9 S5 S2 SK  HJ H8 H3 HA  HT H7 H4 HK
+    S8 S4 H5 SQ  D9 D6 D2 DA  H9 H6 D3 HQ  S7 S3 D4 SJ  DJ D8 D5 DK
+    DT D7 C2 DQ  CJ C8 C3 CA  CT C7 C4 CK  C9 C6 C5 CQ";
+
+#[test]
+fn law_64_transfer_bound() {
+    // The offender won the revoke trick and his side a later one: Law 64A1
+    // moves two tricks from EW.
+    let hearts = setup(DEAL, Seat::North, Some(Suit::Hearts));
+    let (o, v) = run(&hearts, Seat::East, REVOKE_RUFF);
+    assert_eq!(
+        v,
+        [
+            "bridge.play.revoke trick 1: West played H2 on a spade lead while holding S2 (played at trick 2)"
+        ]
+    );
+    assert_eq!((o.tricks, o.declarer_tricks, o.revokes), (13, 11, 1));
+    assert_eq!(
+        o.transfers,
+        Transfers {
+            from_ns: 0,
+            from_ew: 2
+        }
+    );
+    // The play stops after trick 1: the offender's side may still win a later
+    // trick, so two is the bound.
+    let first = REVOKE_RUFF
+        .split_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (o, _) = run(&hearts, Seat::East, &first);
+    assert_eq!((o.tricks, o.declarer_tricks, o.finished), (1, 0, false));
+    assert_eq!(o.transfers.from_ew, 2);
+    // In no trump West's H2 loses trick 1 and EW win nothing later: Law 64A2
+    // moves no trick.
+    let rows = CLEAN.replacen("ST S6 S2 SA  S9 S5 H2 SK", "ST S6 H2 SA  S9 S5 S2 SK", 1);
+    let (o, _) = run(&setup(DEAL, Seat::North, None), Seat::East, &rows);
+    assert_eq!((o.declarer_tricks, o.revokes), (13, 1));
+    assert_eq!(o.transfers, Transfers::default());
 }

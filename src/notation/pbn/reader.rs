@@ -238,6 +238,9 @@ struct Parser {
     section: Section,
     /// Index in `rec.tags` of the tag whose section is open.
     section_tag: Option<usize>,
+    /// A repeated Auction or Play tag whose section is being skipped, until its
+    /// first call or card is reported as not audited.
+    ignored_section: Option<&'static str>,
     memory: FnvMap<Vec<u8>, Memory>,
     carry: Option<Carry>,
     pending: Vec<u8>,
@@ -281,6 +284,7 @@ impl<R: Read> Reader<R> {
                 state: State::Normal,
                 section: Section::None,
                 section_tag: None,
+                ignored_section: None,
                 memory: FnvMap::default(),
                 carry: None,
                 pending: Vec::new(),
@@ -316,6 +320,7 @@ impl<R: Read> Reader<R> {
         let p = &mut self.p;
         p.section = Section::None;
         p.section_tag = None;
+        p.ignored_section = None;
         p.limit_reported = false;
         rec.export = p.export;
         rec.version = p.version;
@@ -380,6 +385,11 @@ fn is_space(b: u8) -> bool {
 
 fn is_semi_empty(text: &[u8]) -> bool {
     text.iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r')
+}
+
+/// A line of DOS end-of-file marks (0x1A), with blanks around them at most.
+fn is_eof_mark(text: &[u8]) -> bool {
+    text.contains(&0x1a) && text.iter().all(|&b| b == 0x1a || is_space(b))
 }
 
 fn is_name_char(b: u8) -> bool {
@@ -530,6 +540,13 @@ impl Parser {
         resumed: bool,
     ) -> Outcome {
         rec.end_line = line;
+        // DOS's end-of-file mark (Ctrl-Z, 0x1A) on a line of its own is no text:
+        // the line counts as an empty one (it ends the record) and is no finding.
+        let text = if col0 == 0 && !resumed && is_eof_mark(text) {
+            &text[..0]
+        } else {
+            text
+        };
         if resumed {
             // The rest of a line already checked, after a record split.
         } else if dropped > 0 {
@@ -956,7 +973,9 @@ impl Parser {
         pos: Pos,
         value_pos: Pos,
     ) -> bool {
-        let name_b = rec.text(name);
+        // A copy (tag names are short), so that findings can be added below.
+        let name_copy: smallvec::SmallVec<[u8; 24]> = rec.text(name).into();
+        let name_b = &name_copy[..];
         let name_str = std::str::from_utf8(name_b).unwrap_or("");
         let already = rec.tags.iter().any(|t| rec.name(t) == name_b);
         let is_hash = rec.text(value) == b"#";
@@ -980,7 +999,29 @@ impl Parser {
             rec.arena.truncate(name.start as usize);
             return true;
         }
-        if already && name_b != b"Note" {
+        let section_name = match name_b {
+            b"Auction" => Some("Auction"),
+            b"Play" => Some("Play"),
+            _ => None,
+        };
+        // A section tag repeated after an empty section of its own (real archives
+        // write `[Auction ""]` and later the auction): the section with content is
+        // the one read, departing from PBN 3.4's "a tag pair that already
+        // occurred is ignored", which would leave the real calls unaudited.
+        let first_empty = section_name.is_some()
+            && rec
+                .tags
+                .iter()
+                .filter(|t| rec.name(t) == name_b)
+                .all(|t| t.tokens.is_empty());
+        if already && first_empty {
+            let msg = format!(
+                "tag {} is given a second time; the first one has no section data, so \
+                 this one's section is read (PBN 3.4 would ignore it)",
+                section_name.unwrap_or_default()
+            );
+            self.finding(rec, rules::DUPLICATE_TAG, pos, msg);
+        } else if already && name_b != b"Note" {
             let msg = format!(
                 "tag {} is given a second time; the second one is ignored (PBN 3.4)",
                 decode_short(name_b, 40)
@@ -988,6 +1029,7 @@ impl Parser {
             rec.arena.truncate(name.start as usize);
             self.finding(rec, rules::DUPLICATE_TAG, pos, msg);
             self.section = Section::Ignored;
+            self.ignored_section = section_name;
             return false;
         }
         if (is_hash || rec.text(value).starts_with(b"##")) && NO_INHERIT.contains(&name_str) {
@@ -1188,6 +1230,23 @@ impl Parser {
                 end
             }
             Section::Ignored => {
+                // The calls or cards of a repeated section tag are not read: say
+                // so once, at the first of them.
+                if let Some(name) = self.ignored_section.take()
+                    && text[i] != b'"'
+                {
+                    let what = if name == "Auction" { "calls" } else { "cards" };
+                    self.finding(
+                        rec,
+                        rules::NOT_AUDITED,
+                        pos,
+                        format!(
+                            "the {what} of this second {name} section are not audited: the \
+                             first {name} section of the record has data, and a repeated tag \
+                             is ignored (PBN 3.4)"
+                        ),
+                    );
+                }
                 // Skip like a supplemental section.
                 match text[i] {
                     b'"' => match self.string(rec, text, i, line, col0) {

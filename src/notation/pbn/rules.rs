@@ -27,6 +27,11 @@ pub const MISSING_BLANK_LINE: Rule = Rule::new("pbn.record.missing-blank-line", 
 pub const DUPLICATE_TAG: Rule = Rule::new("pbn.tag.duplicate", Warning);
 /// `#` or `##` on a tag that may not inherit.
 pub const INHERITANCE: Rule = Rule::new("pbn.tag.inheritance", Warning);
+/// Calls or cards in the record that are not audited (a repeated section tag
+/// whose section is skipped).
+pub const NOT_AUDITED: Rule = Rule::new("pbn.section.not-audited", Notice);
+/// An Auction or Play tag with an empty value and no section data.
+pub const EMPTY_SECTION: Rule = Rule::new("pbn.section.empty", Warning);
 /// Section data after a tag that has none.
 pub const UNEXPECTED_DATA: Rule = Rule::new("pbn.section.unexpected", Warning);
 /// A breach of the export format in a file that declares `% EXPORT`.
@@ -40,6 +45,9 @@ pub const VALUE: Rule = Rule::new("pbn.tag.value", Violation);
 pub const FORMAT: Rule = Rule::new("pbn.tag.format", Warning);
 /// A token in the auction section that is not a call.
 pub const CALL: Rule = Rule::new("pbn.auction.call", Violation);
+/// A call or Contract value in a lenient form real files use (`P`, `R`, `1N`),
+/// read by its meaning: reported once per record.
+pub const LENIENT: Rule = Rule::new("pbn.token.lenient", Warning);
 /// A token in the play section that is not a card.
 pub const CARD: Rule = Rule::new("pbn.play.card", Violation);
 /// An annotation (suffix, note reference, NAG) that breaks PBN 3.5.2, 3.6.2 or 3.7.
@@ -73,11 +81,14 @@ pub const ALL: &[Rule] = &[
     DUPLICATE_TAG,
     INHERITANCE,
     UNEXPECTED_DATA,
+    NOT_AUDITED,
+    EMPTY_SECTION,
     EXPORT,
     DEAL,
     VALUE,
     FORMAT,
     CALL,
+    LENIENT,
     CARD,
     ANNOTATION,
     IRREGULARITY,

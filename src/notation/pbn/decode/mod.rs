@@ -21,9 +21,37 @@ use values::*;
 pub(crate) struct Sink<'a> {
     out: &'a mut Vec<Finding>,
     record: usize,
+    /// The first lenient token read by its meaning (where, as written, as read)
+    /// and how many there were: one warning per record.
+    lenient: Option<(Pos, String, String)>,
+    lenient_count: usize,
 }
 
 impl Sink<'_> {
+    /// Notes a token in a lenient form, read as `meaning`.
+    pub(crate) fn lenient(&mut self, pos: Pos, written: &[u8], meaning: String) {
+        self.lenient_count += 1;
+        self.lenient
+            .get_or_insert_with(|| (pos, decode_short(written, 20), meaning));
+    }
+
+    fn finish(&mut self) {
+        if let Some((pos, written, meaning)) = self.lenient.take() {
+            let more = match self.lenient_count {
+                0 | 1 => String::new(),
+                2 => " (and 1 more token in this record)".into(),
+                n => format!(" (and {} more tokens in this record)", n - 1),
+            };
+            self.add(
+                rules::LENIENT,
+                pos,
+                format!(
+                    "`{written}` is not PBN (calls are Pass, X, XX, 1NT...; PBN 3.5.1, 3.4.14); read as {meaning}{more}"
+                ),
+            );
+        }
+    }
+
     pub(crate) fn add(&mut self, rule: Rule, pos: Pos, message: String) {
         let mut f = Finding::of(rule, pos, message);
         f.record = self.record;
@@ -60,6 +88,8 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     let mut sink = Sink {
         out,
         record: rec.index,
+        lenient: None,
+        lenient_count: 0,
     };
     let mut notes = Notes::default();
     let mut part: Option<Part> = None;
@@ -106,7 +136,13 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             },
             "Contract" if !value.is_empty() => match parse_contract(value) {
                 Ok(c) => board.contract = Some(At::new(c, at)),
-                Err(e) => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
+                Err(e) => match lenient_contract(value) {
+                    Some(c) => {
+                        sink.lenient(at, raw, format!("Contract {c}"));
+                        board.contract = Some(At::new(crate::bridge::ContractTag::Contract(c), at));
+                    }
+                    None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
+                },
             },
             "Result" => match parse_result(value) {
                 Ok(r) => board.result = Some(At::new(r, at)),
@@ -189,6 +225,27 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     format!("TimeControl tag: `{value}` is not `<games>/<minutes>`"),
                 );
             }
+            "Auction" | "Play" if value.is_empty() && tag.tokens.is_empty() => {
+                // `[Play ""]` in bidding-only files: no section, said with the
+                // reason. When the tag comes again with data, that one is read.
+                let again = rec.tags[index + 1..]
+                    .iter()
+                    .any(|t| rec.name(t) == name.as_bytes());
+                if !again {
+                    let what = if name == "Play" { "cards" } else { "calls" };
+                    sink.add(
+                        rules::EMPTY_SECTION,
+                        tag.pos,
+                        format!(
+                            "[{name} \"\"] with no {what}: the {name} tag names the seat of \
+                             the first {} (PBN 3.5, 3.6), and a record without that section \
+                             leaves the tag out; read as no {} section",
+                            if name == "Play" { "card" } else { "call" },
+                            name.to_ascii_lowercase()
+                        ),
+                    );
+                }
+            }
             "Auction" => sections::auction(rec, tag, board, &mut notes, &mut sink),
             "Play" => sections::play(rec, tag, board, &mut notes, &mut sink),
             "Note" => notes.define(rec, tag, part, &mut sink),
@@ -205,6 +262,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         }
     }
     notes.finish(rec, &mut sink);
+    sink.finish();
     id::identification(rec, board);
     requires(rec, &mut sink);
     if rec.export {
@@ -312,7 +370,13 @@ fn is_time_control(v: &str) -> bool {
 /// PBN 3.1: an auction needs a Dealer; a play needs Deal, Declarer and Contract.
 fn requires(rec: &RawRecord, sink: &mut Sink) {
     let has = |n: &str| rec.find_tag(n).is_some();
-    if let Some(a) = rec.find_tag("Auction")
+    // The section tag read: an empty `[Play ""]` opens none.
+    let section = |n: &str| {
+        rec.tags.iter().find(|t| {
+            rec.name(t) == n.as_bytes() && !(rec.value(t).is_empty() && t.tokens.is_empty())
+        })
+    };
+    if let Some(a) = section("Auction")
         && !has("Dealer")
     {
         sink.add(
@@ -321,7 +385,7 @@ fn requires(rec: &RawRecord, sink: &mut Sink) {
             "an auction section needs a Dealer tag (PBN 3.1)".into(),
         );
     }
-    if let Some(p) = rec.find_tag("Play") {
+    if let Some(p) = section("Play") {
         // An end position (Contract holds only the denomination, PBN 3.10) names
         // its first leader in the Play tag and needs no Declarer.
         let end_position = rec

@@ -282,6 +282,9 @@ pub(super) fn auction(
                     AuctionCall::NotYet
                 } else if let Some(c) = Call::from_ascii(text) {
                     AuctionCall::Call(c)
+                } else if let Some(c) = super::values::lenient_call(text) {
+                    sink.lenient(tok.pos, text, c.to_string());
+                    AuctionCall::Call(c)
                 } else {
                     sink.add(
                         rules::CALL,

@@ -135,9 +135,14 @@ fn auction_dash_allpass_and_irregularities() {
 
 #[test]
 fn auction_bad_calls() {
-    // Verifier cases: "1" and "1N" are not calls (bad trump).
-    let (_, f) = decode_text("[Dealer \"W\"]\n[Auction \"W\"]\n1 1N 8C 1C\n");
-    assert_eq!(rules(&f), ["pbn.auction.call"; 3]);
+    // Verifier cases: "1" and "8C" are not calls; "1N" (the verifier's bad
+    // trump) is a lenient form real files use: a warning, read as 1NT.
+    let (b, f) = decode_text("[Dealer \"W\"]\n[Auction \"W\"]\n1 1N 8C 1C\n");
+    assert_eq!(
+        rules(&f),
+        ["pbn.auction.call", "pbn.auction.call", "pbn.token.lenient"]
+    );
+    assert_eq!(b.auction.unwrap().items[1].call, call("1NT"));
 }
 
 #[test]

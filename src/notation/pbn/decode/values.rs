@@ -4,7 +4,7 @@
 use smallvec::SmallVec;
 
 use crate::bridge::{Centi, ContractTag, Deal, DeclarerTag, ResultTag, Room, Scoring, SideScore};
-use crate::{Card, CardSet, Contract, Seat, Strain, Suit};
+use crate::{Bid, Call, Card, CardSet, Contract, Seat, Strain, Suit};
 
 /// A reason a value did not parse.
 pub type Reason = String;
@@ -131,6 +131,61 @@ pub fn parse_contract(s: &str) -> Result<ContractTag, Reason> {
     Err(format!(
         "`{s}` is not a contract (Pass, or level 1-7, C D H S NT, and X or XX)"
     ))
+}
+
+/// A call in a lenient form that real files use instead of PBN's (Pavlicek's and
+/// robot exports): `P` for Pass, `R` for XX, `1N`..`7N` for no trump.
+///
+/// ```
+/// use kibitz::pbn::decode::values::lenient_call;
+/// use kibitz::Call;
+/// assert_eq!(lenient_call(b"P"), Some(Call::Pass));
+/// assert_eq!(lenient_call(b"r"), Some(Call::Redouble));
+/// assert_eq!(lenient_call(b"3N"), Some("3NT".parse().unwrap()));
+/// assert_eq!(lenient_call(b"8N"), None);
+/// assert_eq!(lenient_call(b"1NT"), None); // PBN's own form: not lenient
+/// ```
+pub fn lenient_call(s: &[u8]) -> Option<Call> {
+    match s {
+        [b'P' | b'p'] => Some(Call::Pass),
+        [b'R' | b'r'] => Some(Call::Redouble),
+        [l @ b'1'..=b'7', b'N' | b'n'] => Bid::new(l - b'0', crate::Strain::NoTrump).map(Call::Bid),
+        _ => None,
+    }
+}
+
+/// A Contract tag in a lenient form (`3N`, `4SR`, `6NX`): `N` for NT and `R` for
+/// XX; `None` when the value is not one.
+///
+/// ```
+/// use kibitz::pbn::decode::values::lenient_contract;
+/// assert_eq!(lenient_contract("6N").unwrap().to_string(), "6NT");
+/// assert_eq!(lenient_contract("4sr").unwrap().to_string(), "4SXX");
+/// assert_eq!(lenient_contract("3NX").unwrap().to_string(), "3NTX");
+/// assert!(lenient_contract("4S").is_none()); // PBN's own form: not lenient
+/// assert!(lenient_contract("9N").is_none());
+/// ```
+pub fn lenient_contract(s: &str) -> Option<Contract> {
+    let b = s.as_bytes();
+    let (body, redoubled) = match b.split_last() {
+        Some((b'R' | b'r', rest)) => (rest, true),
+        _ => (b, false),
+    };
+    let mut fixed: SmallVec<[u8; 8]> = SmallVec::new();
+    match body {
+        [l, b'N' | b'n', rest @ ..]
+            if !rest.first().is_some_and(|c| c.eq_ignore_ascii_case(&b'T')) =>
+        {
+            fixed.extend_from_slice(&[*l, b'N', b'T']);
+            fixed.extend_from_slice(rest);
+        }
+        _ if redoubled => fixed.extend_from_slice(body),
+        _ => return None,
+    }
+    if redoubled {
+        fixed.extend_from_slice(b"XX");
+    }
+    Contract::from_ascii(&fixed)
 }
 
 fn parse_tricks(s: &str) -> Result<u8, Reason> {

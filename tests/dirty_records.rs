@@ -1,0 +1,406 @@
+//! Audit depth on dirty records (issue 8): each class of fault or odd token that
+//! used to switch later checks off, on a small record written for the test.
+
+use kibitz::Finding;
+use kibitz::audit::{AuditOptions, Report, audit_reader};
+
+fn audit_bytes(name: &str, bytes: &[u8]) -> Report {
+    audit_reader(name, bytes, &AuditOptions::default()).expect("in-memory read cannot fail")
+}
+
+fn audit(text: &str) -> Report {
+    audit_bytes("t.pbn", text.as_bytes())
+}
+
+fn rules(fs: &[Finding]) -> Vec<&'static str> {
+    fs.iter().map(|f| f.rule).collect()
+}
+
+fn show(fs: &[Finding]) -> String {
+    fs.iter()
+        .map(|f| format!("{} {} {}: {}\n", f.pos, f.severity, f.rule, f.message))
+        .collect()
+}
+
+const HEAD: &str = "[Event \"t\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n";
+
+// ------------------------------------------------------------ item 7: Ctrl-Z
+
+#[test]
+fn trailing_ctrl_z_is_no_record_and_no_finding() {
+    // After a blank line, and directly after the last line of the record.
+    for tail in ["\n\x1a", "\x1a", "\n\x1a\r\n", "\x1a\x1a"] {
+        let text = format!("{HEAD}[Auction \"N\"]\n1C Pass Pass Pass\n{tail}");
+        let r = audit(&text);
+        assert!(r.findings.is_empty(), "{tail:?}:\n{}", show(&r.findings));
+        assert_eq!(r.summary.records, 1, "{tail:?}");
+    }
+}
+
+#[test]
+fn control_characters_in_messages_are_escaped() {
+    // A stray 0x01 outside any section: the message quotes it escaped.
+    let r = audit_bytes("t.pbn", b"\x01x\n[Event \"t\"]\n");
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.rule == "pbn.syntax.token")
+        .unwrap_or_else(|| panic!("{}", show(&r.findings)));
+    assert!(f.message.contains("`\\x01x`"), "{}", f.message);
+    assert!(r.findings.iter().all(|f| !f.message.contains('\x01')));
+}
+
+// ------------------------------------------- item 1: Result after a revoke
+
+const DEAL: &str =
+    "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+
+/// Hearts trumps, North declarer. West ruffs the spade lead with H2 holding S2
+/// (a revoke), wins trick 1, and wins trick 5 by a ruff (void in spades then);
+/// North wins 11. Law 64A1: two tricks may go from EW to NS.
+const REVOKE_PLAY: &str = "[Play \"E\"]
+ST S6 H2 SA
+S9 S5 S2 SK
+HJ H8 H3 HA
+HT H7 H4 HK
+S8 S4 H5 SQ
+D9 D6 D2 DA
+H9 H6 D3 HQ
+S7 S3 D4 SJ
+DJ D8 D5 DK
+DT D7 C2 DQ
+CJ C8 C3 CA
+CT C7 C4 CK
+C9 C6 C5 CQ
+";
+
+fn revoke_record(result: &str) -> String {
+    format!(
+        "{HEAD}{DEAL}[Declarer \"N\"]\n[Contract \"4H\"]\n[Result \"{result}\"]\n\
+         [Auction \"N\"]\n1H Pass 4H Pass\nPass Pass\n{REVOKE_PLAY}"
+    )
+}
+
+#[test]
+fn result_after_a_revoke_is_bounded_by_law_64() {
+    // 11 won, at most 2 transferred to North: 11 to 13.
+    for ok in ["11", "12", "13"] {
+        let r = audit(&revoke_record(ok));
+        assert_eq!(rules(&r.findings), ["bridge.play.revoke"], "{ok}");
+    }
+    let r = audit(&revoke_record("10"));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.result.revoke", "bridge.play.revoke"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[0].message,
+        "Result gives declarer North 10 tricks, but the side won 11, and for the 1 revoke \
+         Law 64 moves at most 2 to it and 0 from it: 11 - 0 to 11 + 2, so 11 to 13 is possible"
+    );
+    // Marked `^`: the players' agreed count stays a notice (Law 64C equity).
+    let r = audit(&revoke_record("^10"));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.result.agreed-marked", "bridge.play.revoke"]
+    );
+}
+
+// ------------------------ item 2: Result when the Declarer tag and auction disagree
+
+/// No trump; the auction makes North declarer of 1NT, the Declarer tag says East.
+/// East leads and North wins all 13 tricks.
+fn sides_record(result: &str) -> String {
+    format!(
+        "{HEAD}{DEAL}[Declarer \"E\"]\n[Contract \"1NT\"]\n[Result \"{result}\"]\n\
+         [Auction \"N\"]\n1NT Pass Pass Pass\n[Play \"E\"]\n\
+         ST S6 S2 SA\nS9 S5 H2 SK\nS8 S4 H3 SQ\nS7 S3 H4 SJ\n\
+         HJ H8 H5 HA\nHT H7 D2 HK\nH9 H6 D3 HQ\nDJ D8 D4 DA\nDT D7 D5 DK\n\
+         D9 D6 C2 DQ\nCJ C8 C3 CA\nCT C7 C4 CK\nC9 C6 C5 CQ\n"
+    )
+}
+
+#[test]
+fn result_checked_for_both_declarers_when_tag_and_auction_disagree() {
+    // 0 is right for the tag's East (EW won no trick): only the Declarer fault.
+    let r = audit(&sides_record("0"));
+    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"]);
+    // 13 is possible only for North, the auction's declarer.
+    let r = audit(&sides_record("13"));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.auction.declarer", "bridge.result.tricks"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[1].message,
+        "Result gives declarer East 13 tricks, but East's side won 0 in the play; it is \
+         possible only for North, declarer by the auction, not for the Declarer tag's side"
+    );
+    // 7 is impossible for both.
+    let r = audit(&sides_record("7"));
+    assert_eq!(
+        r.findings[1].message,
+        "Result gives declarer East 7 tricks, but East's side won 0 in the play; nor is it \
+         possible for North, declarer by the auction: gives declarer North 7 tricks, but \
+         North's side won 13 in the play"
+    );
+}
+
+// ------------------------------ item 3: Declarer against an auction that stops early
+
+fn early_record(declarer: &str, contract: &str, calls: &str) -> String {
+    format!(
+        "{HEAD}[Declarer \"{declarer}\"]\n[Contract \"{contract}\"]\n[Auction \"N\"]\n{calls}\n"
+    )
+}
+
+#[test]
+fn declarer_against_an_auction_that_stops_early() {
+    // North named spades first for North-South before the record stops.
+    let r = audit(&early_record("N", "4S", "1S Pass 2S Pass *"));
+    assert!(r.findings.is_empty(), "{}", show(&r.findings));
+    // The other side may still win the auction: East as declarer of 4H proves nothing.
+    let r = audit(&early_record("E", "4H", "1S Pass 2S Pass *"));
+    assert!(r.findings.is_empty(), "{}", show(&r.findings));
+    let r = audit(&early_record("S", "4S", "1S Pass 2S Pass *"));
+    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"]);
+    assert_eq!(
+        r.findings[0].message,
+        "Declarer South, but North already named spades first for the side in the calls \
+         recorded (the auction stops before its end)"
+    );
+    // `+` and a cut-off auction (a warning of its own) prove the same.
+    let r = audit(&early_record("S", "4S", "1S Pass 2S +"));
+    assert_eq!(rules(&r.findings), ["bridge.auction.declarer"]);
+    let r = audit(&early_record("S", "4S", "1S Pass 2S"));
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.auction.declarer", "bridge.auction.incomplete"]
+    );
+    // A contract below the last bid so far.
+    let r = audit(&early_record("N", "1NT", "1S Pass 2S Pass *"));
+    assert_eq!(rules(&r.findings), ["bridge.auction.contract"]);
+    assert_eq!(
+        r.findings[0].message,
+        "Contract 1NT, but South already bid 2S in the calls recorded (the auction stops \
+         before its end)"
+    );
+}
+
+// ------------------------------------ item 6: messages that name the cause
+
+#[test]
+fn missing_opening_pass_is_one_finding_that_names_the_cause() {
+    // Dealer North passed, but the record starts with East's 1S: as written North
+    // opens 1S and is declarer; with one pass first, East is, as the tags say,
+    // and South, East's left-hand opponent, leads.
+    let text = format!(
+        "{HEAD}{DEAL}[Declarer \"E\"]\n[Contract \"4S\"]\n[Auction \"N\"]\n1S Pass 4S Pass\nPass Pass\n\
+         [Play \"S\"]\nS3 S2 SA ST\n*\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.auction.declarer"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[0].message,
+        "the auction seems to lack the dealer's opening pass(es): as written it gives 4S by \
+         North, but with 1 pass before its first call it is legal and gives 4S by East, as \
+         the tags say"
+    );
+    // Two passes missing (North and East passed; South opened 1H, North raised,
+    // East doubled): as written North opens and is declarer of 2HX.
+    let text = format!(
+        "{HEAD}{DEAL}[Declarer \"S\"]\n[Contract \"2HX\"]\n[Auction \"N\"]\n1H Pass 2H X\nPass Pass Pass\n\
+         [Play \"W\"]\nS2 SA ST S3\n*\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["bridge.auction.declarer"],
+        "{}",
+        show(&r.findings)
+    );
+    assert!(
+        r.findings[0].message.contains(
+            "as written it gives 2HX by North, but with 2 passes before its first call it is \
+             legal and gives 2HX by South"
+        ),
+        "{}",
+        r.findings[0].message
+    );
+    // Without a lead by the tag's declarer's left-hand opponent nothing shows
+    // that the tag is right and the auction wrong: the plain message.
+    let text = format!(
+        "{HEAD}[Declarer \"E\"]\n[Contract \"4S\"]\n[Auction \"N\"]\n1S Pass 4S Pass\nPass Pass\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        r.findings
+            .iter()
+            .map(|f| f.message.as_str())
+            .collect::<Vec<_>>(),
+        ["Declarer East, but North first named spades for the side that won the auction (4S)"]
+    );
+    // A mismatch no added pass explains keeps its own message.
+    let text = format!(
+        "{HEAD}[Declarer \"W\"]\n[Contract \"4S\"]\n[Auction \"N\"]\n1S Pass 4S Pass\nPass Pass\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        r.findings
+            .iter()
+            .map(|f| f.message.as_str())
+            .collect::<Vec<_>>(),
+        ["Declarer West, but North first named spades for the side that won the auction (4S)"]
+    );
+}
+
+// -------------------------------------------------- item 5: lenient tokens
+
+#[test]
+fn lenient_tokens_warn_once_and_are_read_by_their_meaning() {
+    let text =
+        format!("{HEAD}[Declarer \"N\"]\n[Contract \"1NR\"]\n[Auction \"N\"]\n1N X R P\nP P\n");
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.token.lenient"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[0].message,
+        "`1NR` is not PBN (calls are Pass, X, XX, 1NT...; PBN 3.5.1, 3.4.14); read as \
+         Contract 1NTXX (and 5 more tokens in this record)"
+    );
+    // The auction read this way is checked as usual: an insufficient 1S over 1N,
+    // a Contract that is not the auction's, and South (who bid the spades) as
+    // declarer, not North.
+    let text =
+        format!("{HEAD}[Declarer \"N\"]\n[Contract \"3N\"]\n[Auction \"N\"]\n1N P 1S P\nP P\n");
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        [
+            "bridge.auction.declarer",
+            "pbn.token.lenient",
+            "bridge.auction.contract",
+            "bridge.auction.insufficient"
+        ],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[2].message,
+        "Contract 3NT, but the auction ends in 1S"
+    );
+}
+
+// ------------------------------------------ item 4: a section tag given twice
+
+#[test]
+fn repeated_section_tag_after_an_empty_one_is_audited() {
+    // The first [Auction ""] has no calls; the second has them, with an
+    // insufficient bid (East's 1C over North's 1C).
+    let text = format!(
+        "{HEAD}[Auction \"\"]\n[Contract \"1C\"]\n[Auction \"N\"]\n1C 1C Pass Pass\nPass\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.tag.duplicate", "bridge.auction.insufficient"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(r.findings[0].pos.line, 7);
+    assert!(r.findings[0].message.contains("this one's section is read"));
+    // The same for Play: the second section's cards are replayed (East plays
+    // SA, which North holds).
+    let text = format!(
+        "{HEAD}{DEAL}[Declarer \"N\"]\n[Contract \"7NT\"]\n[Play \"\"]\n[Result \"13\"]\n\
+         [Play \"E\"]\nSA S6 S2 SK\n*\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.tag.duplicate", "bridge.play.not-held"],
+        "{}",
+        show(&r.findings)
+    );
+}
+
+#[test]
+fn calls_that_are_not_audited_say_so() {
+    // Both Auction sections have calls: the second is ignored (PBN 3.4), and a
+    // notice says its calls were not audited.
+    let text = format!(
+        "{HEAD}[Auction \"N\"]\n1C Pass Pass Pass\n[Auction \"N\"]\n1D 1C Pass Pass\nPass\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.tag.duplicate", "pbn.section.not-audited"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        (r.findings[1].pos.line, r.findings[1].pos.col),
+        (8, 1),
+        "at the first call skipped"
+    );
+}
+
+// ------------------------------------------------ item 8: [Play ""]
+
+#[test]
+fn empty_play_tag_without_cards_is_a_warning() {
+    let text = format!("{HEAD}[Auction \"N\"]\n1NT Pass Pass Pass\n[Play \"\"]\n");
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.section.empty"],
+        "{}",
+        show(&r.findings)
+    );
+    assert!(
+        r.findings[0]
+            .message
+            .starts_with("[Play \"\"] with no cards")
+    );
+    // A Play tag that names no seat but has cards is still a violation.
+    let text =
+        format!("{HEAD}{DEAL}[Declarer \"N\"]\n[Contract \"7NT\"]\n[Play \"\"]\nST S6 S2 SA\n*\n");
+    let r = audit(&text);
+    assert!(
+        r.findings.iter().any(|f| f.rule == "pbn.tag.value"),
+        "{}",
+        show(&r.findings)
+    );
+}
+
+#[test]
+fn an_auction_replay_that_stops_says_how_many_calls_it_left() {
+    // `1Z` cannot be read: the five calls after it are not judged (among them an
+    // insufficient 1C that is therefore not reported).
+    let text = format!("{HEAD}[Auction \"N\"]\n1D Pass 1Z Pass\n1C Pass Pass Pass\n");
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.auction.call", "bridge.auction.not-audited"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(
+        r.findings[1].message,
+        "5 calls of this auction were not audited: a call before them could not be read, so \
+         the replay stops here"
+    );
+}
