@@ -1,0 +1,73 @@
+//! Notation sniffing on strong evidence only: content that no notation
+//! recognises is a violation, never a clean audit, whatever the file is called.
+
+use kibitz::audit::{AuditOptions, Notation, audit_reader, has_violation, sniff};
+use kibitz::choose::splitmix_bytes;
+
+fn audit(name: &str, bytes: &[u8]) -> kibitz::audit::Report {
+    audit_reader(name, bytes, &AuditOptions::default()).expect("in-memory read cannot fail")
+}
+
+#[test]
+fn random_bytes_never_pass_as_clean() {
+    for seed in 0..20u64 {
+        let bytes = splitmix_bytes(seed, 256 * 1024);
+        for name in ["random.pbn", "random.ppn", "random"] {
+            let report = audit(name, &bytes);
+            assert!(
+                has_violation(&report.findings),
+                "seed {seed}, {name}: no violation in {:?}",
+                report.summary
+            );
+            assert_eq!(report.summary.bytes, bytes.len() as u64, "{name}: every byte read");
+        }
+    }
+}
+
+#[test]
+fn an_at_sign_is_no_evidence_of_pinochle() {
+    // The reported case: a line that starts with `@` made random bytes pinochle,
+    // and the audit passed with one notice.
+    let mut bytes = b"@".to_vec();
+    bytes.extend(splitmix_bytes(7, 4096));
+    bytes.extend(b"\n@ more\n");
+    for name in ["x.ppn", "x.pbn", "x"] {
+        let report = audit(name, &bytes);
+        let rules: Vec<&str> = report.findings.iter().map(|f| f.rule).collect();
+        assert_eq!(rules, ["audit.notation.unknown"], "{name}");
+        assert_eq!(report.summary.records, 0);
+    }
+}
+
+#[test]
+fn text_in_no_notation_is_unknown_and_blank_input_is_nothing() {
+    let report = audit("notes.pbn", b"Board 1: North opened 1NT\nand everyone passed.\n");
+    assert_eq!(report.findings.len(), 1);
+    assert_eq!(report.findings[0].rule, "audit.notation.unknown");
+    assert_eq!(report.findings[0].severity, kibitz::Severity::Violation);
+    // An empty or blank file holds nothing wrong.
+    for blank in [&b""[..], b"\n\r\n  \t\n"] {
+        let report = audit("blank.pbn", blank);
+        assert!(report.findings.is_empty(), "{:?}", report.findings);
+        assert_eq!(report.summary.files, 1);
+    }
+}
+
+#[test]
+fn a_recognised_file_without_records_is_a_violation() {
+    let report = audit("empty.pbn", b"% PBN 2.1\r\n% EXPORT\r\n");
+    let rules: Vec<&str> = report.findings.iter().map(|f| f.rule).collect();
+    assert_eq!(rules, ["audit.input.no-record"]);
+    assert_eq!(report.summary.records, 0);
+}
+
+#[test]
+fn strong_evidence_decides_not_the_name() {
+    let pbn = b"% PBN 2.1\n[Event \"x\"]\n[Board \"1\"]\n";
+    assert_eq!(sniff(pbn, Some(Notation::Ppn)), Some(Notation::Pbn));
+    // A malformed mandatory tag is still PBN.
+    assert_eq!(sniff(b"[Event Spring]\n", None), Some(Notation::Pbn));
+    // A tag name alone, without a quoted value, is no evidence.
+    assert_eq!(sniff(b"[Xyz 12\n", Some(Notation::Pbn)), None);
+    assert_eq!(sniff(b"[Bula 60]\n", Some(Notation::Pbn)), Some(Notation::Ppn));
+}
