@@ -32,6 +32,7 @@ mod finding;
 pub mod audit;
 pub mod bridge;
 pub mod choose;
+pub mod convert;
 pub mod fuzzing;
 pub mod notation;
 pub mod preferans;

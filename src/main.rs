@@ -57,6 +57,25 @@ enum Command {
         #[arg(long = "preferans-option", value_name = "NAME[=VALUE]")]
         preferans_options: Vec<String>,
     },
+    /// Convert bridge archives between notations (streaming; records with
+    /// violations are converted as written; what the target cannot carry is
+    /// reported per file).
+    ///
+    /// Exit status: 0 every record converted, 2 a record skipped, an input
+    /// unreadable or not a bridge archive, or a usage error.
+    Convert {
+        /// Target notation.
+        #[arg(long, value_parser = ["pbn"])]
+        to: String,
+        /// Output: a file, `-` for standard output (one input only), or a
+        /// directory (several inputs or a directory: each file keeps its relative
+        /// path, with the target's extension).
+        #[arg(long, short)]
+        output: String,
+        /// Files or directories to convert; `-` for standard input.
+        #[arg(required = true)]
+        paths: Vec<String>,
+    },
     /// List the rules of the rule book.
     Rules {
         /// Only rules whose id starts with this prefix (e.g. `pbn.` or `bridge.play`).
@@ -124,6 +143,7 @@ fn main() -> ExitCode {
             no_progress,
             &preferans_options,
         ),
+        Command::Convert { to, output, paths } => convert_cmd(&to, &output, &paths),
         Command::Rules { prefix } => rules_cmd(prefix.as_deref()),
         Command::Explain { id } => explain_cmd(&id),
     };
@@ -295,6 +315,57 @@ fn rules_cmd(prefix: Option<&str>) -> u8 {
         );
     }
     EXIT_CLEAN
+}
+
+fn convert_cmd(to: &str, output: &str, paths: &[String]) -> u8 {
+    use kibitz::convert::{self, Target};
+    let Some(target) = Target::parse(to) else {
+        eprintln!("kibitz: cannot convert to {to:?}");
+        return EXIT_TROUBLE;
+    };
+    let mut skipped = 0;
+    let (jobs, bad) = convert::plan(paths, output, target, &mut skipped);
+    let mut code = EXIT_CLEAN;
+    for (path, error) in &bad {
+        eprintln!("kibitz: {path}: {error}");
+        code = EXIT_TROUBLE;
+    }
+    if jobs.is_empty() && bad.is_empty() {
+        eprintln!("kibitz: no bridge archive found in {}", paths.join(" "));
+        return EXIT_TROUBLE;
+    }
+    for job in &jobs {
+        let name = job.input.name();
+        match convert::run_job(job, target) {
+            Ok(report) => {
+                if let Some(why) = &report.unsupported {
+                    eprintln!("kibitz: {name}: not converted: {why}");
+                    code = EXIT_TROUBLE;
+                }
+                for (field, n) in &report.uncarried {
+                    eprintln!(
+                        "{name}: notice: {field} cannot be carried by {} ({n} records)",
+                        to.to_ascii_uppercase()
+                    );
+                }
+                for (record, pos, why) in &report.skipped {
+                    eprintln!("{name}:{pos}: record {record} skipped: {why}");
+                }
+                if report.skipped_count > 0 {
+                    code = EXIT_TROUBLE;
+                }
+                eprintln!(
+                    "{name}: {} records read, {} written, {} skipped",
+                    report.records, report.written, report.skipped_count
+                );
+            }
+            Err(e) => {
+                eprintln!("kibitz: {name}: {e}");
+                code = EXIT_TROUBLE;
+            }
+        }
+    }
+    code
 }
 
 fn explain_cmd(id: &str) -> u8 {

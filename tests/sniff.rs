@@ -19,7 +19,11 @@ fn random_bytes_never_pass_as_clean() {
                 "seed {seed}, {name}: no violation in {:?}",
                 report.summary
             );
-            assert_eq!(report.summary.bytes, bytes.len() as u64, "{name}: every byte read");
+            assert_eq!(
+                report.summary.bytes,
+                bytes.len() as u64,
+                "{name}: every byte read"
+            );
         }
     }
 }
@@ -41,7 +45,10 @@ fn an_at_sign_is_no_evidence_of_pinochle() {
 
 #[test]
 fn text_in_no_notation_is_unknown_and_blank_input_is_nothing() {
-    let report = audit("notes.pbn", b"Board 1: North opened 1NT\nand everyone passed.\n");
+    let report = audit(
+        "notes.pbn",
+        b"Board 1: North opened 1NT\nand everyone passed.\n",
+    );
     assert_eq!(report.findings.len(), 1);
     assert_eq!(report.findings[0].rule, "audit.notation.unknown");
     assert_eq!(report.findings[0].severity, kibitz::Severity::Violation);
@@ -69,5 +76,8 @@ fn strong_evidence_decides_not_the_name() {
     assert_eq!(sniff(b"[Event Spring]\n", None), Some(Notation::Pbn));
     // A tag name alone, without a quoted value, is no evidence.
     assert_eq!(sniff(b"[Xyz 12\n", Some(Notation::Pbn)), None);
-    assert_eq!(sniff(b"[Bula 60]\n", Some(Notation::Pbn)), Some(Notation::Ppn));
+    assert_eq!(
+        sniff(b"[Bula 60]\n", Some(Notation::Pbn)),
+        Some(Notation::Ppn)
+    );
 }

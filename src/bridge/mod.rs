@@ -22,6 +22,7 @@ pub mod deal;
 pub mod fault;
 pub mod generate;
 pub mod imp;
+pub mod order;
 pub mod play;
 pub mod points;
 pub mod result;

@@ -70,8 +70,9 @@ impl<W: Write> Writer<W> {
     ///
     /// # Errors
     ///
-    /// I/O errors of the output; `InvalidInput` for a play in chronological order
-    /// (PBN needs seat-order columns).
+    /// I/O errors of the output; `InvalidInput` for what PBN cannot write: a call
+    /// that could not be read, or a play in chronological order whose tricks cannot
+    /// be put in seat columns (no contract, or a trick's winner unknown).
     pub fn write_game(&mut self, b: &Board) -> io::Result<()> {
         let id = &b.id;
         if self.games > 0 {
@@ -158,7 +159,24 @@ impl<W: Write> Writer<W> {
             self.auction(a, dealer)?;
         }
         if let Some(p) = &b.play {
-            self.play(p)?;
+            if p.order == PlayOrder::Chronological {
+                // RBN and LIN record cards as played; PBN in seat columns.
+                let trump = crate::bridge::order::trump_of(b).ok_or_else(|| {
+                    io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        "the play cannot be put in PBN's seat columns: the contract is not known",
+                    )
+                })?;
+                let columns = crate::bridge::order::to_seat_columns(p, trump).ok_or_else(|| {
+                    io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        "the play cannot be put in PBN's seat columns: a trick's winner is not known",
+                    )
+                })?;
+                self.play(&columns)?;
+            } else {
+                self.play(p)?;
+            }
         }
         Ok(())
     }

@@ -1,0 +1,291 @@
+//! Converting bridge archives between notations: every record is read and
+//! decoded into a [`Board`] by its notation, then written by the target's
+//! writer. Streaming: one record in memory at a time.
+//!
+//! Conversion is not repair: a record with violations is written as it was
+//! read. A field the target cannot carry is counted and reported once per file
+//! ([`Report::uncarried`]), never dropped silently; a record the target cannot
+//! write at all (a call that could not be read, a play whose tricks cannot be
+//! ordered) is skipped and reported ([`Report::skipped`]).
+
+use std::collections::BTreeMap;
+use std::io::{self, Read, Write};
+
+use crate::audit::{Notation, SNIFF_BYTES, sniff};
+use crate::bridge::Board;
+use crate::notation::{Decode, RecordReader};
+use crate::{Finding, Pos};
+
+/// A notation archives can be converted to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// Portable Bridge Notation, export form.
+    Pbn,
+}
+
+impl Target {
+    /// The file extension of the target (without the dot).
+    ///
+    /// ```
+    /// assert_eq!(kibitz::convert::Target::Pbn.extension(), "pbn");
+    /// ```
+    pub fn extension(self) -> &'static str {
+        match self {
+            Target::Pbn => "pbn",
+        }
+    }
+
+    /// The target named `s` (`pbn`, ...).
+    ///
+    /// ```
+    /// use kibitz::convert::Target;
+    /// assert_eq!(Target::parse("PBN"), Some(Target::Pbn));
+    /// assert_eq!(Target::parse("xml"), None);
+    /// ```
+    pub fn parse(s: &str) -> Option<Target> {
+        match s.to_ascii_lowercase().as_str() {
+            "pbn" => Some(Target::Pbn),
+            _ => None,
+        }
+    }
+}
+
+/// What one conversion did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Records read.
+    pub records: u64,
+    /// Records written.
+    pub written: u64,
+    /// Records skipped: index, position, why (the first 100; `skipped_count`
+    /// counts them all).
+    pub skipped: Vec<(usize, Pos, String)>,
+    /// Records skipped in all.
+    pub skipped_count: u64,
+    /// Fields the target cannot carry, with the number of records that had one.
+    pub uncarried: BTreeMap<&'static str, u64>,
+    /// The input's notation could not be converted (not bridge, or unknown).
+    pub unsupported: Option<String>,
+}
+
+/// A writer of one target notation, record by record.
+trait BoardWriter {
+    /// Writes what comes before the first record.
+    fn start(&mut self, out: &mut Vec<u8>) -> io::Result<()>;
+    /// Writes one board (index `n`, 0-based, of the output) into `out`.
+    /// `InvalidInput` when the target cannot write it.
+    fn board(&mut self, n: u64, board: &Board, out: &mut Vec<u8>) -> io::Result<()>;
+    /// Names each field of `board` that the target cannot carry.
+    fn uncarried(&self, board: &Board, found: &mut dyn FnMut(&'static str));
+}
+
+struct PbnTarget;
+
+impl BoardWriter for PbnTarget {
+    fn start(&mut self, out: &mut Vec<u8>) -> io::Result<()> {
+        // The header only: each board is written by a fresh writer (below).
+        out.extend_from_slice(b"% PBN 2.1\r\n% EXPORT\r\n");
+        Ok(())
+    }
+    fn board(&mut self, n: u64, board: &Board, out: &mut Vec<u8>) -> io::Result<()> {
+        let mut w = crate::pbn::writer::Writer::new(Vec::new())?;
+        w.write_game(board)?;
+        let text = w.into_inner();
+        let body = &text[b"% PBN 2.1\r\n% EXPORT\r\n".len()..];
+        if n > 0 {
+            out.extend_from_slice(b"\r\n");
+        }
+        out.extend_from_slice(body);
+        Ok(())
+    }
+    fn uncarried(&self, _board: &Board, _found: &mut dyn FnMut(&'static str)) {}
+}
+
+fn writer_for(target: Target) -> Box<dyn BoardWriter> {
+    match target {
+        Target::Pbn => Box::new(PbnTarget),
+    }
+}
+
+/// Converts one input (`name` gives the extension hint for sniffing) to
+/// `target`, writing to `out`.
+///
+/// # Errors
+///
+/// I/O errors of the input or the output.
+///
+/// ```
+/// use kibitz::convert::{convert, Target};
+/// let pbn = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n";
+/// let mut out = Vec::new();
+/// let report = convert("a.pbn", pbn.as_bytes(), Target::Pbn, &mut out).unwrap();
+/// assert_eq!((report.records, report.written), (1, 1));
+/// assert!(String::from_utf8(out).unwrap().contains("[Board \"1\"]\r\n"));
+/// ```
+pub fn convert<R: Read, W: Write>(
+    name: &str,
+    mut input: R,
+    target: Target,
+    mut out: W,
+) -> io::Result<Report> {
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    (&mut input)
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut head)?;
+    let hint = Notation::from_path(std::path::Path::new(name));
+    let notation = sniff(&head, hint);
+    let input = io::Cursor::new(head).chain(input);
+    let mut report = Report::default();
+    let mut writer = writer_for(target);
+    match notation {
+        Some(Notation::Pbn) => {
+            let mut reader = crate::pbn::Reader::new(input);
+            records(&mut reader, writer.as_mut(), &mut out, &mut report)?;
+        }
+        Some(n) => {
+            report.unsupported = Some(format!(
+                "{} records cannot be converted to a bridge notation",
+                n.game()
+            ));
+        }
+        None => report.unsupported = Some("no notation kibitz reads is recognised".into()),
+    }
+    Ok(report)
+}
+
+fn records<R: RecordReader, W: Write>(
+    reader: &mut R,
+    writer: &mut dyn BoardWriter,
+    out: &mut W,
+    report: &mut Report,
+) -> io::Result<()>
+where
+    R::Raw: Decode<Board>,
+{
+    let mut raw = R::Raw::default();
+    let mut board = Board::default();
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut buf = Vec::new();
+    writer.start(&mut buf)?;
+    out.write_all(&buf)?;
+    while reader.read_record(&mut raw)? {
+        use crate::notation::RawRecord;
+        report.records += 1;
+        findings.clear();
+        raw.take_findings(&mut findings);
+        raw.decode(&mut board, &mut findings);
+        buf.clear();
+        match writer.board(report.written, &board, &mut buf) {
+            Ok(()) => {
+                out.write_all(&buf)?;
+                report.written += 1;
+                writer.uncarried(&board, &mut |field| {
+                    *report.uncarried.entry(field).or_default() += 1;
+                });
+            }
+            Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
+                report.skipped_count += 1;
+                if report.skipped.len() < 100 {
+                    report
+                        .skipped
+                        .push((raw.index(), raw.start(), e.to_string()));
+                }
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    out.flush()
+}
+
+/// One input to convert and where its output goes (`None`: standard output).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// The input.
+    pub input: crate::audit::Input,
+    /// The output file, or `None` for standard output.
+    pub output: Option<std::path::PathBuf>,
+}
+
+/// Plans the conversion of `paths` into `output`: one input and `output` a file
+/// or `-` (stdout); otherwise `output` is a directory, and each input keeps its
+/// path relative to the directory given (a file given by name keeps its name),
+/// with `target`'s extension. Paths that cannot be read are returned with their
+/// error; files of other kinds in directories are counted in `skipped`.
+///
+/// ```
+/// use kibitz::convert::{plan, Target};
+/// let (jobs, bad) = plan(&["a/b.pbn".into()], "-", Target::Pbn, &mut 0);
+/// assert!(jobs.is_empty() && bad.len() == 1); // a/b.pbn does not exist
+/// ```
+pub fn plan(
+    paths: &[String],
+    output: &str,
+    target: Target,
+    skipped: &mut u64,
+) -> (Vec<Job>, Vec<(String, io::Error)>) {
+    use crate::audit::{Input, collect_inputs};
+    use std::path::{Path, PathBuf};
+    let mut jobs = Vec::new();
+    let mut bad = Vec::new();
+    let single = paths.len() == 1 && !Path::new(&paths[0]).is_dir();
+    for p in paths {
+        let (inputs, errors) = collect_inputs(std::slice::from_ref(p), skipped);
+        bad.extend(errors);
+        let base = Path::new(p);
+        for input in inputs {
+            let out = match (&input, single) {
+                (_, true) if output == "-" => None,
+                (_, true) => Some(PathBuf::from(output)),
+                (Input::Stdin, false) => {
+                    Some(Path::new(output).join(format!("stdin.{}", target.extension())))
+                }
+                (Input::File(f), false) => {
+                    let rel = if base.is_dir() {
+                        f.strip_prefix(base).unwrap_or(f).to_path_buf()
+                    } else {
+                        PathBuf::from(f.file_name().unwrap_or_default())
+                    };
+                    Some(Path::new(output).join(with_extension(&rel, target)))
+                }
+            };
+            jobs.push(Job { input, output: out });
+        }
+    }
+    (jobs, bad)
+}
+
+/// `rel` with `target`'s extension in place of its own (also of `.pbn.gz`-like
+/// double extensions, which are not read yet).
+fn with_extension(rel: &std::path::Path, target: Target) -> std::path::PathBuf {
+    rel.with_extension(target.extension())
+}
+
+/// Runs one [`Job`]: opens its input and output (creating the output's folder)
+/// and converts.
+///
+/// # Errors
+///
+/// I/O errors of input or output.
+pub fn run_job(job: &Job, target: Target) -> io::Result<Report> {
+    use crate::audit::Input;
+    let name = job.input.name();
+    let input: Box<dyn Read> = match &job.input {
+        Input::Stdin => Box::new(io::stdin().lock()),
+        Input::File(p) => Box::new(std::fs::File::open(p)?),
+    };
+    match &job.output {
+        None => convert(
+            &name,
+            input,
+            target,
+            io::BufWriter::new(io::stdout().lock()),
+        ),
+        Some(path) => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)?;
+            }
+            let file = std::fs::File::create(path)?;
+            convert(&name, input, target, io::BufWriter::new(file))
+        }
+    }
+}
