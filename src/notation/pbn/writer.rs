@@ -122,7 +122,9 @@ impl<W: Write> Writer<W> {
             Some(DeclarerTag::Seat { seat, swapped }) => {
                 format!("{}{}", if swapped { "^" } else { "" }, seat.char())
             }
-            Some(DeclarerTag::PassedOut) | None => String::new(),
+            Some(DeclarerTag::PassedOut) => String::new(),
+            // Empty would say "passed out"; `?` is an unknown value (PBN 3.4).
+            None => "?".to_string(),
         };
         self.tag("Declarer", &declarer)?;
         let contract = match b.contract.map(|c| c.value) {
@@ -132,8 +134,10 @@ impl<W: Write> Writer<W> {
             None => String::new(),
         };
         self.tag("Contract", &contract)?;
-        let result = match b.result.and_then(|r| r.value) {
-            Some(r) => {
+        let result = match b.result.map(|r| r.value) {
+            None => "?".to_string(),
+            Some(None) => String::new(),
+            Some(Some(r)) => {
                 let caret = if r.agreed_wrong { "^" } else { "" };
                 let tricks = SideScore {
                     declarer: r.declarer,
@@ -142,7 +146,6 @@ impl<W: Write> Writer<W> {
                 };
                 format!("{caret}{}", side_score(&tricks))
             }
-            None => String::new(),
         };
         self.tag("Result", &result)?;
         // Supplemental tags, alphabetically.
