@@ -11,5 +11,6 @@
 
 pub mod lines;
 pub mod pbn;
+pub mod pinochle;
 pub mod ppn;
 pub mod text;
