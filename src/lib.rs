@@ -34,6 +34,7 @@ pub mod bridge;
 pub mod choose;
 pub mod fuzzing;
 pub mod notation;
+pub mod pinochle;
 pub mod preferans;
 pub mod rulebook;
 pub mod table;
