@@ -40,3 +40,6 @@ pub use raw::{
 };
 pub use reader::{Limits, MAX_REMEMBERED_TAGS, PPN_MAX_LINE, Reader};
 pub use sniff::looks_like_pinochle;
+
+pub mod decode;
+pub mod writer;

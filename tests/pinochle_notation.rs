@@ -1,0 +1,245 @@
+//! Portable Pinochle Notation: the reader and decoder on the spec's own examples
+//! (typed in from `shared/specs/pinochle-ppn.txt`), every notation rule on a
+//! record that keeps it and one that breaks it, and write -> read round trips.
+
+use kibitz::notation::pinochle::decode::decode;
+use kibitz::notation::pinochle::writer::{Identification, Writer};
+use kibitz::notation::pinochle::{RawRecord, Reader, looks_like_pinochle, rules};
+use kibitz::pinochle::{Call, Hand, Outcome, PlayCard, Trump, Written, value};
+use kibitz::{Finding, Pos, Seat, Side, Suit};
+
+/// Reads and decodes every hand of `text`: the hands and all findings (reader
+/// and decoder), in order.
+fn read(text: &str) -> (Vec<Hand>, Vec<Finding>) {
+    let mut reader = Reader::new(text.as_bytes());
+    let mut rec = RawRecord::default();
+    let (mut hands, mut findings) = (Vec::new(), Vec::new());
+    while reader.read_record(&mut rec).unwrap() {
+        findings.extend(rec.findings.iter().cloned());
+        let mut hand = Hand::default();
+        decode(&rec, &mut hand, &mut findings);
+        hands.push(hand);
+    }
+    assert_eq!(reader.bytes_read(), text.len() as u64);
+    (hands, findings)
+}
+
+fn ids(findings: &[Finding]) -> Vec<(&'static str, String)> {
+    findings
+        .iter()
+        .map(|f| (f.rule, f.pos.to_string()))
+        .collect()
+}
+
+/// The spec's EXPORT example hand, assembled from the examples of each mandatory
+/// tag, the Auction and the Play section, with player names from the narrative.
+const SPEC_EXPORT: &str = r#"% PPN 1.0
+% EXPORT
+%
+[Site "GamingSafari.com"]
+[Date "2015.08.31"]
+[North "rakbeater"]
+[East "mickmackusa"]
+[South "English, Ike"]
+[West "tony ennis"]
+[Hand "2"]
+[GameScores "-54:328"]
+[Dealer "N"]
+[Deal "E:ATTTQQJ.QQJJ.AQQQJ.TKQQ KQQJJ.TKKKKQ.AK.AATKQJJ TKJ.AAAATTJJ.AATTKJJ.KJ AAAKK.TQ.TTKKQJ.AATTKQJ"]
+[Declarer "W"]
+[Contract "65"]
+[Trump "H"]
+[Melds "N:QQ.KQQ.QQ.QQJJ(94) K.ATKQJ.KQ.KQ(27) J.J.J.J(4) KQ.ATKQJ(17)"]
+[MeldScores "21:0"]
+[PlayScores "31:0"]
+[Result "Saved"]
+[HandScores "0:-75"]
+[Auction "E"]
+Pass 52 59 60
+- Pass 65 70
+- - Pass
+[Play "S"]
+CA CJ CK CJ (S2)
+DQ DT DJ DT (W2)
+HA HJ HK HQ (W2)
+HA HJ HK SK (S3)
+DQ DA DJ DQ (W1)
+CA CK CA CJ (W3)
+CA CT CQ CJ (W2)
+CK CT CQ CT (N3)
+HT HA SJ HJ (S2)
+DJ DA DK DJ (W2)
+CK CT CQ CQ (N2)
+DT ST DK DK (E4)
+HT SQ HJ HA (S2)
+DK DA ST SA (E4)
+SQ ST SK SA (N3)
+HQ HT ST HQ (S2)
+SA HK SK SJ (S3)
+DT DA SK SA (E4)
+HT SQ HK HQ (S2)
+SQ DQ SJ SJ (S2)
+"#;
+
+#[test]
+fn spec_export_example_decodes_with_one_notation_fault() {
+    let (hands, findings) = read(SPEC_EXPORT);
+    assert_eq!(hands.len(), 1);
+    // The Melds example's fourth entry `KQ.ATKQJ` has two suits, not four: the
+    // Deal syntax always writes C.D.S.H. Nothing else breaks the notation.
+    assert_eq!(ids(&findings), [("pinochle.tag.cards", "17:8".into())]);
+    assert!(
+        findings[0].message.contains("KQ.ATKQJ"),
+        "{}",
+        findings[0].message
+    );
+    let h = &hands[0];
+    assert_eq!(h.record, 1);
+    assert_eq!(value(&h.number), Some(&2));
+    assert_eq!(value(&h.game_scores).unwrap().values, [-54, 328]);
+    assert_eq!(value(&h.dealer), Some(&Seat::North));
+    let deal = value(&h.deal).unwrap();
+    assert_eq!(deal.first, Seat::East);
+    assert_eq!(
+        deal.hands[Seat::North].unwrap().to_string(),
+        "AAAKK.TQ.TTKKQJ.AATTKQJ"
+    );
+    assert!(
+        Seat::ALL
+            .iter()
+            .all(|&s| deal.hands[s].unwrap().len() == 20)
+    );
+    assert_eq!(value(&h.declarer), Some(&Seat::West));
+    assert_eq!(value(&h.contract), Some(&65));
+    assert_eq!(value(&h.trump), Some(&Trump::Suit(Suit::Hearts)));
+    assert_eq!(h.melds, None);
+    assert_eq!(value(&h.meld_scores).unwrap().values, [21, 0]);
+    assert_eq!(value(&h.play_scores).unwrap().values, [31, 0]);
+    assert_eq!(value(&h.result), Some(&Outcome::Saved));
+    assert_eq!(value(&h.hand_scores).unwrap().values, [0, -75]);
+    let a = h.auction.as_ref().unwrap();
+    assert_eq!(a.first, Some(Seat::East));
+    let calls: Vec<Call> = a.calls.iter().map(|c| c.value).collect();
+    use Call::*;
+    assert_eq!(
+        calls,
+        [
+            Pass,
+            Bid(52),
+            Bid(59),
+            Bid(60),
+            Skip,
+            Pass,
+            Bid(65),
+            Bid(70),
+            Skip,
+            Skip,
+            Pass
+        ]
+    );
+    assert_eq!(a.calls[6].pos, Pos::new(24, 8));
+    let p = h.play.as_ref().unwrap();
+    assert_eq!((p.first, p.tricks.len()), (Some(Seat::South), 20));
+    let t = &p.tricks[11];
+    assert_eq!(t.cards[1].value, PlayCard::Card("ST".parse().unwrap()));
+    assert_eq!(
+        (t.winner.unwrap().value, t.points.unwrap().value),
+        (Seat::East, 4)
+    );
+    assert_eq!(t.cards[0].pos, Pos::new(38, 1));
+    // The recorded trick points sum to 50, as the reference demands.
+    let sum: u32 = p.tricks.iter().map(|t| t.points.unwrap().value).sum();
+    assert_eq!(sum, 50);
+}
+
+/// The examples of the other tags (variant tags, three-team scores, segmental
+/// tags, termination), as an IMPORT hand.
+const SPEC_OTHER: &str = r#"% PPN 1.0
+% IMPORT
+% ID 4a9c345d1e092b
+[Annotator "Finemeld, Johnny Q."]
+[BidSystem1 "Strength-First-Always"]
+[Competition "Single-deck Two-handed"]
+[Event "Great Lakes Open Tournament"]
+[Language "pt-BR"]
+[Round "3"]
+[Room "Open"]
+[Scoring "National Pinochle Association"]
+[Stage "Preliminary"]
+[TimeControl "15 min per player per game"]
+[SoutheastType "human"]
+[NorthType "program"]
+[GameScores "26:9:71"]
+[MeldScores "4:17:10"]
+[HandScores "23:22:7"]
+[Kitty "SK H9 CT"]
+[Discard "K.K..K (3)"]
+[Passed "E:.J.QQ. ..A.AA TKJ... K.TQ.."]
+[Holding "E:ATTTTKJQQJ.QQJ.AQJ.TKQQ KKQQJJ.TTKKKKQQ.K.TKQJJ .AAAATTJJJ.AATTKQQJJ.KJ AAAK..ATTKKQJ.AAAATTKQJ"]
+[Partner "SE:HA"]
+[Trump "-"]
+[Victor "2"]
+[Termination "-:Abandoned"]
+@P.19.3-R=[Chat "N:good game everyone"]
+@P.20.2-R=[Chat "W:ty gg"]
+@M-P=[Chat "N:Um, p... I bid a DoubleRun, why did you continue to bid!?!"]
+@A.3.2-M=[Note "South's partner has communicated Aces Around and 20 meld points, what is South's reasonable bid limit?"]
+[Note "Team1 is just 23 points from winning the game, they may consider withholding their meld and coasting out."]
+"#;
+
+#[test]
+fn spec_tag_examples_decode_and_the_four_handed_misfits_are_named() {
+    let (hands, findings) = read(SPEC_OTHER);
+    assert_eq!(hands.len(), 1);
+    assert_eq!(
+        ids(&findings),
+        [
+            // Three teams: the examples are of the three-handed game.
+            ("pinochle.tag.value", "16:13".into()),
+            ("pinochle.tag.value", "17:13".into()),
+            ("pinochle.tag.value", "18:13".into()),
+            // H9: the double-deck deck has no 9s.
+            ("pinochle.tag.cards", "19:8".into()),
+            // `ATTTTKJQQJ`: the jack is written before the queens.
+            ("pinochle.tag.format", "22:10".into()),
+        ]
+    );
+    let h = &hands[0];
+    assert_eq!(value(&h.trump), Some(&Trump::NoMarriage));
+    assert_eq!(value(&h.victor), Some(&Side::EastWest));
+    assert_eq!(value(&h.termination).unwrap().seat, None);
+    let d = value(&h.discard).unwrap();
+    assert_eq!(
+        (d.cards.to_string(), d.points),
+        ("K.K..K".to_string(), Some(3))
+    );
+    let passed = value(&h.passed).unwrap();
+    // From East clockwise: East, South, West, North.
+    assert_eq!(passed.hands[Seat::West].unwrap().to_string(), "TKJ...");
+    assert_eq!(passed.hands[Seat::North].unwrap().to_string(), "K.TQ..");
+    assert_eq!(
+        value(&h.holding).unwrap().hands[Seat::South].unwrap().len(),
+        20
+    );
+    assert_eq!(
+        h.competition.unwrap().value,
+        kibitz::pinochle::Competition::Other
+    );
+    assert_eq!(h.kitty, None);
+}
+
+#[test]
+fn spec_examples_are_recognised_as_pinochle() {
+    assert!(looks_like_pinochle(SPEC_EXPORT.as_bytes()));
+    assert!(looks_like_pinochle(SPEC_OTHER.as_bytes()));
+    // Without the headers, the tags alone are still strong evidence.
+    let body = SPEC_EXPORT.split_once("%\n").unwrap().1;
+    assert!(looks_like_pinochle(body.as_bytes()));
+    // The preferans sample is not pinochle.
+    let pref = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/club-night.ppn"
+    ))
+    .unwrap();
+    assert!(!looks_like_pinochle(&pref));
+}
