@@ -243,3 +243,111 @@ fn spec_examples_are_recognised_as_pinochle() {
     .unwrap();
     assert!(!looks_like_pinochle(&pref));
 }
+
+/// Reads and decodes `text` with the limits of a rule-book entry.
+fn read_entry(e: &kibitz::rulebook::Entry, text: &str) -> Vec<Finding> {
+    let mut limits = kibitz::notation::pinochle::Limits::default();
+    if let Some(l) = e.limits {
+        if let Some(m) = l.max_line {
+            limits.max_line = m;
+        }
+        if let Some(m) = l.max_tokens {
+            limits.max_tokens = m;
+        }
+    }
+    let mut reader = Reader::with_limits(text.as_bytes(), limits);
+    let mut rec = RawRecord::default();
+    let mut findings = Vec::new();
+    while reader.read_record(&mut rec).unwrap() {
+        findings.extend(rec.findings.iter().cloned());
+        decode(&rec, &mut Hand::default(), &mut findings);
+    }
+    findings
+}
+
+#[test]
+fn every_notation_rule_keeps_its_legal_example_and_catches_its_illegal_one() {
+    let mut failures = String::new();
+    for r in rules::ALL {
+        let Some(e) = kibitz::rulebook::find(r.id) else {
+            failures += &format!("{}: not in the rule book\n", r.id);
+            continue;
+        };
+        assert_eq!(e.severity, r.severity, "{}", r.id);
+        assert!(looks_like_pinochle(e.legal.as_bytes()), "{}", r.id);
+        assert!(looks_like_pinochle(e.illegal.as_bytes()), "{}", r.id);
+        let legal = read_entry(e, &e.legal);
+        if !legal.is_empty() {
+            failures += &format!("{}: legal example gets {:?}\n", r.id, ids(&legal));
+        }
+        let illegal = read_entry(e, &e.illegal);
+        match illegal.iter().find(|f| f.rule == r.id) {
+            Some(f) => assert_eq!(f.severity, r.severity),
+            None => failures += &format!("{}: illegal example gets {:?}\n", r.id, ids(&illegal)),
+        }
+    }
+    assert!(failures.is_empty(), "\n{failures}");
+}
+
+fn write(hands: &[Hand]) -> String {
+    let mut w = Writer::new(Vec::new());
+    let id = Identification::default();
+    for h in hands {
+        w.write_hand(&id, h).unwrap();
+    }
+    String::from_utf8(w.into_inner()).unwrap()
+}
+
+fn without_positions(mut hands: Vec<Hand>) -> Vec<Hand> {
+    hands.iter_mut().for_each(|h| h.clear_positions());
+    hands
+}
+
+#[test]
+fn written_hands_read_back_equal_and_clean() {
+    // The spec's hand with its Melds entry completed to four suits, then a second
+    // hand that was terminated in the play, with unknown values.
+    let first = SPEC_EXPORT.replace("KQ.ATKQJ(17)", "KQ.ATKQJ..(17)");
+    let second = "\n[Site \"#\"]\n[Date \"#\"]\n[North \"#\"]\n[East \"#\"]\n[South \"#\"]\n[West \"#\"]\n\
+        [Hand \"3\"]\n[GameScores \"-54:253\"]\n[Dealer \"E\"]\n[Deal \"S:- - - -\"]\n[Declarer \"?\"]\n\
+        [Contract \"60\"]\n[Trump \"S\"]\n[Melds \"N:...(0) - ...(0) ..AA.(4)\"]\n[MeldScores \"*\"]\n\
+        [PlayScores \"*\"]\n[Result \"*\"]\n[HandScores \"*\"]\n[Termination \"N:Time out\"]\n[Victor \"1\"]\n\
+        [Auction \"S\"]\nPass 50 ? 60\nPass - Pass\n[Play \"N\"]\nSA ST SK SQ (N3)\nHA - - -\n*\n";
+    let text = first + second;
+    let (hands, findings) = read(&text);
+    assert_eq!(ids(&findings), []);
+    assert_eq!(hands.len(), 2);
+    let h = &hands[1];
+    assert!(h.result.unwrap().value.is_star());
+    assert_eq!(h.declarer.unwrap().value, Written::Unknown);
+    assert_eq!(h.auction.as_ref().unwrap().calls[2].value, Call::Unknown);
+    let p = h.play.as_ref().unwrap();
+    assert_eq!((p.tricks.len(), p.star.is_some()), (2, true));
+    assert_eq!(p.tricks[1].cards[1].value, PlayCard::Missing);
+    assert_eq!(p.tricks[1].winner, None);
+    let out = write(&hands);
+    let (again, findings2) = read(&out);
+    assert_eq!(ids(&findings2), [], "{out}");
+    assert_eq!(
+        without_positions(again),
+        without_positions(hands.clone()),
+        "{out}"
+    );
+    // Writing what was read back gives the same text.
+    assert_eq!(write(&hands), out);
+}
+
+#[test]
+fn writer_layout_is_the_export_form() {
+    let (hands, _) = read(SPEC_EXPORT);
+    let out = write(&hands);
+    assert!(out.starts_with(
+        "% PPN 1.0\n% EXPORT\n%\n[Site \"?\"]\n[Date \"????.??.??\"]\n[North \"North\"]\n"
+    ));
+    assert!(out.contains(
+        "[Auction \"E\"]\nPass 52 59 60\n- Pass 65 70\n- - Pass\n[Play \"S\"]\nCA CJ CK CJ (S2)\n"
+    ));
+    assert!(out.ends_with("SQ DQ SJ SJ (S2)\n"));
+    // The unreadable Melds tag is not invented.
+    assert!(!out.contains("[Melds"));
+}

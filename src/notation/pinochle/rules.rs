@@ -57,7 +57,7 @@ pub const EXPORT_MISSING: Rule = Rule::new("pinochle.export.missing", Warning);
 /// Mandatory tags out of the order the spec lists, in a `% EXPORT` file.
 pub const EXPORT_ORDER: Rule = Rule::new("pinochle.export.order", Warning);
 /// A breach of the export layout: headers, one tag per line, one round or trick
-/// per line, the auction from the dealer's left, melds from North.
+/// per line, the Melds from North.
 pub const EXPORT_LAYOUT: Rule = Rule::new("pinochle.export.layout", Warning);
 
 /// Every rule of the notation, for the rule-book consistency test.

@@ -1,5 +1,5 @@
 //! The EXPORT format's demands: the mandatory tags, in order, the file headers,
-//! one tag per line, and the seats the deal, auction and melds start from.
+//! one tag per line, and the Melds listed from North.
 
 use super::Sink;
 use crate::Seat;
@@ -109,33 +109,8 @@ pub(super) fn check(rec: &RawRecord, hand: &Hand, sink: &mut Sink) {
             );
         }
     }
-    // Seats the lists start from.
-    let Some(&dealer) = value(&hand.dealer) else {
-        return;
-    };
-    let lho = dealer.lho();
-    if let (Some(d), Some(t)) = (value(&hand.deal), &hand.deal)
-        && d.first != lho
-    {
-        sink.add(
-            rules::EXPORT_LAYOUT,
-            t.pos,
-            format!(
-                "the Deal begins with {}, not with {lho}, the dealer's left",
-                d.first
-            ),
-        );
-    }
-    if let Some(a) = &hand.auction
-        && let Some(first) = a.first
-        && first != lho
-    {
-        sink.add(
-            rules::EXPORT_LAYOUT,
-            a.pos,
-            format!("the Auction begins with {first}, not with {lho}, the dealer's left"),
-        );
-    }
+    // The Melds start from North. (The seats the Deal and the Auction start from
+    // are the rules' `pinochle.deal.first` and `pinochle.auction.first`.)
     if let (Some(m), Some(t)) = (value(&hand.melds), &hand.melds)
         && m.first != Seat::North
     {

@@ -260,7 +260,10 @@ fn tag_value(
             let t = written(sink, name, v, at, rules::TAG_CARDS, parse_holdings);
             if t.as_ref().is_some_and(|t| t.value.value().is_some()) {
                 let hands = v.split_once(':').map_or("", |x| x.1);
-                if !hands.split_ascii_whitespace().all(ranks_in_order) {
+                if !hands
+                    .split_ascii_whitespace()
+                    .all(|h| h == "-" || ranks_in_order(h))
+                {
                     sink.add(
                         rules::TAG_FORMAT,
                         at,
@@ -290,7 +293,7 @@ fn tag_value(
                     .split_once(':')
                     .map_or("", |x| x.1)
                     .split(|c: char| c == ' ' || c == '(')
-                    .all(|w| w.contains(')') || ranks_in_order(w));
+                    .all(|w| w == "-" || w.contains(')') || ranks_in_order(w));
                 if !ok {
                     sink.add(
                         rules::TAG_FORMAT,

@@ -11,7 +11,7 @@ use crate::{Pos, Seat};
 fn first_seat(rec: &RawRecord, tag: &RawTag, what: &str, sink: &mut Sink) -> Option<Seat> {
     let v = crate::text::decode(rec.value(tag));
     match &*v {
-        "?" => None,
+        "?" | "*" => None,
         s => match super::values::parse_seat(s) {
             Ok(seat) => Some(seat),
             Err(e) => {
