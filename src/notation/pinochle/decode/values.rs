@@ -270,9 +270,10 @@ pub fn parse_discard(s: &str) -> Result<Discard, Reason> {
 /// ```
 /// use kibitz::notation::pinochle::decode::values::parse_melds;
 /// use kibitz::{Pos, Seat};
-/// let m = parse_melds("N:QQ.KQQ.QQ.QQJJ(94) K.ATKQJ.KQ.KQ(27) J.J.J.J(4) KQ.ATKQJ(17)", Pos::new(3, 9)).unwrap();
+/// let m = parse_melds("N:QQ.KQQ.QQ.QQJJ(94) K.ATKQJ.KQ.KQ(27) J.J.J.J(4) KQ.ATKQJ..(17)", Pos::new(3, 9)).unwrap();
 /// let e = m.players[Seat::East].unwrap();
-/// assert_eq!((e.value.points.unwrap().value, e.pos), (27, Pos::new(3, 29)));
+/// assert_eq!((e.value.points.unwrap().value, e.pos), (27, Pos::new(3, 30)));
+/// assert_eq!(e.value.points.unwrap().pos, Pos::new(3, 43));
 /// assert!(parse_melds("N:QQ.KQQ.QQ.QQJJ", Pos::new(1, 1)).unwrap_err().contains("parentheses"));
 /// ```
 pub fn parse_melds(s: &str, at: Pos) -> Result<Melds, Reason> {
