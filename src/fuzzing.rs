@@ -221,3 +221,6 @@ mod tests {
         pbn_decode(&data);
     }
 }
+
+mod pinochle;
+pub use pinochle::{pinochle_decode, read_pinochle};
