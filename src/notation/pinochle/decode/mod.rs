@@ -292,7 +292,7 @@ fn tag_value(
                 let ok = v
                     .split_once(':')
                     .map_or("", |x| x.1)
-                    .split(|c: char| c == ' ' || c == '(')
+                    .split([' ', '('])
                     .all(|w| w == "-" || w.contains(')') || ranks_in_order(w));
                 if !ok {
                     sink.add(

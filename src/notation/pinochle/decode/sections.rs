@@ -67,7 +67,7 @@ pub(super) fn auction(
             continue;
         }
         // In export format each round of four slots starts a line of its own.
-        let starts_round = calls.len() % 4 == 0;
+        let starts_round = calls.len().is_multiple_of(4);
         if export && !layout && (starts_round != (t.pos.line > prev_line)) {
             layout = true;
             sink.add(

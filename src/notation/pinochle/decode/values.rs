@@ -288,7 +288,7 @@ pub fn parse_melds(s: &str, at: Pos) -> Result<Melds, Reason> {
         players: BySeat::default(),
     };
     // Words with their offsets; a word starting with `(` belongs to the one before.
-    let mut entries: Vec<(usize, &str, Option<(usize, &str)>)> = Vec::new();
+    let mut entries: Vec<MeldWord> = Vec::new();
     let mut off = base;
     for w in rest.split(' ') {
         if !w.is_empty() {
@@ -328,6 +328,9 @@ pub fn parse_melds(s: &str, at: Pos) -> Result<Melds, Reason> {
     }
     Ok(m)
 }
+
+/// A Melds entry as written: offset and cards, then offset and `(points)`.
+type MeldWord<'a> = (usize, &'a str, Option<(usize, &'a str)>);
 
 /// Partner: `seat:card` (`N:SQ`; the five-handed seats are other variants').
 ///
@@ -386,9 +389,7 @@ pub fn check_date(s: &str) -> Result<(), Reason> {
 /// ```
 pub fn check_chat(s: &str) -> Result<(), Reason> {
     match s.split_once(':') {
-        Some((seat, _)) if matches!(seat, "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW") => {
-            Ok(())
-        }
+        Some(("N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW", _)) => Ok(()),
         _ => Err(format!(
             "`{s}` does not begin with the speaker's seat and `:`"
         )),
