@@ -203,7 +203,15 @@ impl Checker {
             }
             (Some(_), None) => Some(ByTeam::new(0, 0)),
             (None, Some(p)) => {
-                let r = tricks::check_play(p, hands, Some(declarer), trump.suit(), opts, out);
+                let r = tricks::check_play(
+                    p,
+                    terminated,
+                    hands,
+                    Some(declarer),
+                    trump.suit(),
+                    opts,
+                    out,
+                );
                 if r.terminated {
                     return None;
                 }

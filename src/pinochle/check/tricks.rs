@@ -62,9 +62,11 @@ fn broken(
 }
 
 /// Replays the play. `hands` are the hands before the first trick (`None`: not
-/// known, so only winners and points are checked); `leader` is the declarer.
+/// known, so only winners and points are checked). `cut`: the hand is
+/// terminated (a Termination tag), so a short play is no fault.
 pub(super) fn check_play(
     p: &Play,
+    cut: bool,
     hands: Option<BySeat<Cards>>,
     declarer: Option<Seat>,
     trump: Option<Suit>,
@@ -184,7 +186,7 @@ pub(super) fn check_play(
         leader = winner;
     }
     let tricks = p.tricks.len().min(20);
-    if p.star.is_some() {
+    if p.star.is_some() || cut {
         played.terminated = true;
     } else if tricks < 20 && known {
         let pos = p.tricks.last().map_or(p.pos, |t| t.pos);
