@@ -223,4 +223,4 @@ mod tests {
 }
 
 mod pinochle;
-pub use pinochle::{pinochle_decode, read_pinochle};
+pub use pinochle::{pinochle_decode, pinochle_roundtrip, read_pinochle, write_pinochle};

@@ -431,3 +431,57 @@ fn pinochle_decode_survives_seeded_mutations() {
         }
     }
 }
+
+/// Generated games round trip: 400 seeded byte strings through the
+/// `pinochle_roundtrip` body (write, read, decode, rules, compare), plus the
+/// saved cases.
+#[test]
+fn generated_games_round_trip() {
+    let mut x: u64 = 7;
+    for n in 0..400u32 {
+        let mut data = vec![(n % 8) as u8];
+        for _ in 0..256 {
+            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            data.push((z ^ (z >> 31)) as u8);
+        }
+        kibitz::fuzzing::pinochle_roundtrip(&data);
+    }
+    for (name, data) in fuzz_cases("fuzz/regressions/pinochle_roundtrip") {
+        eprintln!("pinochle_roundtrip {name}");
+        kibitz::fuzzing::pinochle_roundtrip(&data);
+    }
+}
+
+#[test]
+fn generated_games_are_not_trivial() {
+    // The round trip above is only worth something if the games have play in them.
+    let (mut hands, mut tricks, mut unplayed) = (0, 0, 0);
+    for n in 0..50u8 {
+        let data: Vec<u8> = (0..300u32)
+            .map(|i| (i * 37 + u32::from(n) * 101) as u8)
+            .collect();
+        let g = kibitz::pinochle::generate::generate_game(
+            &mut kibitz::choose::ByteChooser::new(&data),
+            &kibitz::pinochle::generate::Settings {
+                max_hands: 3,
+                ..Default::default()
+            },
+        );
+        hands += g.hands.len();
+        for h in &g.hands {
+            match &h.play {
+                Some(p) => tricks += p.tricks.len(),
+                None => unplayed += 1,
+            }
+        }
+        let text = kibitz::fuzzing::write_pinochle(&g.hands);
+        let (_, findings, back) = kibitz::fuzzing::read_pinochle(&text);
+        assert!(findings.is_empty());
+        assert_eq!(back.len(), g.hands.len());
+    }
+    eprintln!("{hands} hands, {tricks} tricks, {unplayed} not played");
+    assert!(hands >= 50 && tricks >= 20 * (hands - unplayed) && hands > unplayed);
+}

@@ -1,9 +1,12 @@
 //! Fuzz bodies for Portable Pinochle Notation.
 
-use crate::Finding;
+use crate::choose::ByteChooser;
 use crate::notation::pinochle::decode::decode;
+use crate::notation::pinochle::writer::{Identification, Writer};
 use crate::notation::pinochle::{MAX_FINDINGS_PER_RECORD, RawRecord, Reader};
-use crate::pinochle::Hand;
+use crate::pinochle::generate::{Settings, generate_game};
+use crate::pinochle::{Checker, Hand};
+use crate::{Finding, Severity};
 
 /// Reads and decodes every hand of `data`: the number of hands, the findings
 /// (reader and decoder) and the hands.
@@ -61,4 +64,53 @@ pub fn pinochle_decode(data: &[u8]) {
             assert!(p.tricks.len() <= data.len());
         }
     }
+}
+
+/// Writes generated hands in EXPORT form.
+pub fn write_pinochle(hands: &[Hand]) -> Vec<u8> {
+    let mut w = Writer::new(Vec::new());
+    let id = Identification::default();
+    for h in hands {
+        w.write_hand(&id, h).expect("writing to memory cannot fail");
+    }
+    w.into_inner()
+}
+
+/// `pinochle_roundtrip`: a legal game generated from the bytes (first byte: the
+/// most hands, 1 to 8) is written in EXPORT form, read back, decoded and checked
+/// by the pinochle rules: no notation finding at all, no rule violation, and the
+/// hands read back equal the generated ones.
+pub fn pinochle_roundtrip(data: &[u8]) {
+    let max_hands = data.first().map_or(1, |&b| usize::from(b % 8) + 1);
+    let rest = data.get(1..).unwrap_or(&[]);
+    let settings = Settings {
+        max_hands,
+        ..Settings::default()
+    };
+    let game = generate_game(&mut ByteChooser::new(rest), &settings);
+    let text = write_pinochle(&game.hands);
+    let show = || String::from_utf8_lossy(&text).into_owned();
+    let (records, findings, mut hands) = read_pinochle(&text);
+    assert_eq!(records, game.hands.len(), "{}", show());
+    assert!(
+        findings.is_empty(),
+        "notation findings {findings:?} in\n{}",
+        show()
+    );
+    let mut checker = Checker::new(settings.options);
+    for h in &hands {
+        checker.check(h, &mut |fault, pos| {
+            let rule = fault.rule();
+            assert!(
+                rule.severity != Severity::Violation,
+                "a legal game gets {} at {pos}: {fault}\n{}",
+                rule.id,
+                show()
+            );
+        });
+    }
+    let mut want = game.hands.clone();
+    want.iter_mut().for_each(Hand::clear_positions);
+    hands.iter_mut().for_each(Hand::clear_positions);
+    assert_eq!(hands, want, "the hands read back differ:\n{}", show());
 }

@@ -6,14 +6,16 @@
 //!
 //! A tag whose value the [`Hand`] does not hold (`None`) is left out, so that
 //! reading the text back gives the same hand; `?` and `*` values are written as
-//! such.
+//! such. The Auction and Play tags are always written (EXPORT requires them): a
+//! section the hand does not hold is written as its tag alone, which the decoder
+//! reads back as no section.
 
 use std::fmt::Display;
 use std::io::{self, Write};
 
 use crate::BySeat;
 use crate::pinochle::{
-    At, Auction, Competition, Hand, Melds, Play, PlayCard, Tag, Written, team_number,
+    At, Auction, Competition, Hand, Melds, Play, PlayCard, Tag, Written, team_number, value,
 };
 
 /// The tags of a hand that the [`Hand`] does not carry: where and when, and who
@@ -134,7 +136,7 @@ impl<W: Write> Writer<W> {
     /// let mut w = Writer::new(Vec::new());
     /// w.write_hand(&Identification::default(), &hand).unwrap();
     /// let text = String::from_utf8(w.into_inner()).unwrap();
-    /// assert!(text.ends_with("[Auction \"E\"]\nPass 52 59 60\n-\n"));
+    /// assert!(text.ends_with("[Auction \"E\"]\nPass 52 59 60\n-\n[Play \"?\"]\n"));
     /// ```
     pub fn write_hand(&mut self, id: &Identification, h: &Hand) -> io::Result<()> {
         if self.hands == 0 {
@@ -176,11 +178,15 @@ impl<W: Write> Writer<W> {
         self.opt("Holding", &h.holding, ToString::to_string)?;
         self.opt("Termination", &h.termination, ToString::to_string)?;
         self.opt("Victor", &h.victor, |s| team_number(*s).to_string())?;
-        if let Some(a) = &h.auction {
-            self.auction(a)?;
+        // Both sections are mandatory: one not recorded is written empty (which
+        // reads back as no section), from the dealer's left and the declarer.
+        match &h.auction {
+            Some(a) => self.auction(a)?,
+            None => self.seat_tag("Auction", value(&h.dealer).map(|d| d.lho()))?,
         }
-        if let Some(p) = &h.play {
-            self.play(p)?;
+        match &h.play {
+            Some(p) => self.play(p)?,
+            None => self.seat_tag("Play", value(&h.declarer).copied())?,
         }
         Ok(())
     }

@@ -310,13 +310,18 @@ fn tag_value(
         "Discard" if first => {
             hand.discard = written(sink, name, v, at, rules::TAG_CARDS, parse_discard)
         }
+        // A section without tokens records nothing: the same as no section (the
+        // reference: a hand not played has "no Play section, or an empty one").
+        // Its tag value is still checked.
         "Auction" if first => {
             let calls = hand.take_call_buffer();
-            hand.auction = Some(sections::auction(rec, tag, calls, export, sink));
+            let a = sections::auction(rec, tag, calls, export, sink);
+            hand.auction = (!a.calls.is_empty() || a.star.is_some()).then_some(a);
         }
         "Play" if first => {
             let tricks = hand.take_trick_buffer();
-            hand.play = Some(sections::play(rec, tag, tricks, export, sink));
+            let p = sections::play(rec, tag, tricks, export, sink);
+            hand.play = (!p.tricks.is_empty() || p.star.is_some()).then_some(p);
         }
         "Date" => check(sink, name, v, at, rules::TAG_FORMAT, check_date),
         "Room" => check(sink, name, v, at, rules::TAG_FORMAT, |s| match s {
