@@ -485,3 +485,28 @@ fn generated_games_are_not_trivial() {
     eprintln!("{hands} hands, {tricks} tricks, {unplayed} not played");
     assert!(hands >= 50 && tricks >= 20 * (hands - unplayed) && hands > unplayed);
 }
+
+/// The sample game in `examples/` has exactly the one fault its comment names.
+#[test]
+fn sample_game_has_exactly_its_planted_fault() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/pinochle-sample.ppn"
+    ))
+    .unwrap();
+    assert!(looks_like_pinochle(text.as_bytes()));
+    let (hands, findings) = read(&text);
+    assert_eq!(hands.len(), 3);
+    assert_eq!(ids(&findings), [], "the notation is clean");
+    let mut checker = kibitz::pinochle::Checker::new(kibitz::pinochle::Options::default());
+    let mut found = Vec::new();
+    for h in &hands {
+        checker.check(h, &mut |fault, pos| {
+            found.push((fault.rule().id, pos.to_string()))
+        });
+    }
+    // Line 36 (3 headers, 8 comment lines, 24 tags and tricks 1-2 before it) is
+    // `HQ HK HA ST (S3)`; the group starts at column 13.
+    assert_eq!(found, [("pinochle.play.winner", "36:13".to_string())]);
+    assert_eq!(text.lines().nth(35), Some("HQ HK HA ST (S3)"));
+}
