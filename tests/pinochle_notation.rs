@@ -258,9 +258,19 @@ fn read_entry(e: &kibitz::rulebook::Entry, text: &str) -> Vec<Finding> {
     let mut reader = Reader::with_limits(text.as_bytes(), limits);
     let mut rec = RawRecord::default();
     let mut findings = Vec::new();
+    let mut checker = kibitz::pinochle::Checker::new(kibitz::pinochle::Options::default());
     while reader.read_record(&mut rec).unwrap() {
         findings.extend(rec.findings.iter().cloned());
-        decode(&rec, &mut Hand::default(), &mut findings);
+        let mut hand = Hand::default();
+        decode(&rec, &mut hand, &mut findings);
+        // The rules too: a legal example must stay free of violations once the
+        // audit runs them (the rule findings are given the rule's id).
+        checker.check(&hand, &mut |fault, pos| {
+            if fault.rule().severity == kibitz::Severity::Violation {
+                let rule = kibitz::Rule::new(fault.rule().id, kibitz::Severity::Violation);
+                findings.push(Finding::of(rule, pos, fault.to_string()));
+            }
+        });
     }
     findings
 }
@@ -509,4 +519,33 @@ fn sample_game_has_exactly_its_planted_fault() {
     // `HQ HK HA ST (S3)`; the group starts at column 13.
     assert_eq!(found, [("pinochle.play.winner", "36:13".to_string())]);
     assert_eq!(text.lines().nth(35), Some("HQ HK HA ST (S3)"));
+}
+
+/// The rules on the spec's example hand: the examples do not agree with each
+/// other, and the faults below are checked by hand against the typed text.
+#[test]
+fn rules_flag_the_spec_examples_inconsistencies() {
+    let (hands, _) = read(SPEC_EXPORT);
+    let mut checker = kibitz::pinochle::Checker::new(kibitz::pinochle::Options::default());
+    let mut found = Vec::new();
+    checker.check(&hands[0], &mut |fault, pos| {
+        found.push((fault.rule().id, pos.to_string()))
+    });
+    for want in [
+        // E Pass, S 52, W 59, N 60, -, S Pass, W 65, N 70, -, -, W Pass: North
+        // wins at 70, so Contract 65 (line 15) and Declarer W (line 14) are wrong.
+        ("pinochle.auction.contract", "15:11"),
+        ("pinochle.auction.declarer", "14:11"),
+        // Play "S": the declarer (North, by the auction) leads the first trick.
+        ("pinochle.play.leader", "26:1"),
+        // South's hand (`KQQJJ.TKKKKQ.AK.AATKQJJ`, second from East) has no CA.
+        ("pinochle.play.not-held", "27:1"),
+        // Trick 3 `HA HJ HK HQ` from South, hearts trump: South's HA wins, not W.
+        ("pinochle.play.winner", "29:13"),
+    ] {
+        assert!(
+            found.iter().any(|(r, p)| *r == want.0 && p == want.1),
+            "{want:?} not in {found:?}"
+        );
+    }
 }
