@@ -81,7 +81,7 @@ pub fn parse_points(s: &str) -> Result<u32, Reason> {
 /// assert!(parse_scores("26:9:71").unwrap_err().contains("two teams"));
 /// ```
 pub fn parse_scores(s: &str) -> Result<ByTeam<i32>, Reason> {
-    let parts: Vec<&str> = s.split(':').collect();
+    let parts: smallvec::SmallVec<[&str; 4]> = s.split(':').collect();
     let num = |p: &str| {
         let d = p.strip_prefix('-').unwrap_or(p);
         if !d.is_empty() && d.len() <= 7 && d.bytes().all(|b| b.is_ascii_digit()) {
@@ -175,11 +175,16 @@ pub fn parse_hand(s: &str) -> Result<Cards, Reason> {
 /// ```
 pub fn ranks_in_order(s: &str) -> bool {
     s.split('.').all(|suit| {
-        let order: Option<Vec<usize>> = suit
-            .chars()
-            .map(|c| Rank::WRITE_ORDER.iter().position(|r| r.char() == c))
-            .collect();
-        order.is_some_and(|o| o.windows(2).all(|w| w[0] <= w[1]))
+        let mut last = 0;
+        suit.chars().all(
+            |c| match Rank::WRITE_ORDER.iter().position(|r| r.char() == c) {
+                Some(i) if i >= last => {
+                    last = i;
+                    true
+                }
+                _ => false,
+            },
+        )
     })
 }
 
@@ -197,18 +202,16 @@ pub fn parse_holdings(s: &str) -> Result<Holdings, Reason> {
         .split_once(':')
         .ok_or_else(|| format!("`{s}` does not begin with a seat and `:`"))?;
     let first = parse_seat(seat)?;
-    let hands: Vec<&str> = rest.split_ascii_whitespace().collect();
-    if hands.len() > 4 {
-        return Err(format!(
-            "`{s}` lists {} hands; there are four seats",
-            hands.len()
-        ));
-    }
     let mut h = Holdings {
         first,
         hands: BySeat::default(),
     };
-    for (i, t) in hands.into_iter().enumerate() {
+    for (i, t) in rest.split_ascii_whitespace().enumerate() {
+        if i >= 4 {
+            return Err(format!(
+                "`{s}` lists more than four hands; there are four seats"
+            ));
+        }
         if t != "-" {
             h.hands[first.add(i)] = Some(parse_hand(t)?);
         }
@@ -288,7 +291,7 @@ pub fn parse_melds(s: &str, at: Pos) -> Result<Melds, Reason> {
         players: BySeat::default(),
     };
     // Words with their offsets; a word starting with `(` belongs to the one before.
-    let mut entries: Vec<MeldWord> = Vec::new();
+    let mut entries: smallvec::SmallVec<[MeldWord; 5]> = smallvec::SmallVec::new();
     let mut off = base;
     for w in rest.split(' ') {
         if !w.is_empty() {
