@@ -67,6 +67,10 @@ pub const SOURCES: &[(&str, &str)] = &[
         include_str!("../rules/preferans.toml"),
     ),
     (
+        "rules/pinochle.toml",
+        include_str!("../rules/pinochle.toml"),
+    ),
+    (
         "rules/pinochle-notation.toml",
         include_str!("../rules/pinochle-notation.toml"),
     ),
@@ -104,6 +108,7 @@ pub fn code_rules() -> Vec<crate::Rule> {
     rules.extend_from_slice(crate::bridge::rules::ALL);
     rules.extend_from_slice(crate::ppn::rules::ALL);
     rules.extend_from_slice(crate::preferans::rules::ALL);
+    rules.extend_from_slice(crate::pinochle::rules::ALL);
     rules.extend_from_slice(crate::notation::pinochle::rules::ALL);
     rules.push(crate::audit::UNSUPPORTED);
     rules

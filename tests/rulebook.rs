@@ -38,6 +38,16 @@ fn show(fs: &[Finding]) -> String {
 fn every_legal_example_is_clean_and_every_illegal_one_is_caught() {
     let mut failures = String::new();
     for e in rulebook::entries() {
+        // Pinochle game rules: the audit layer does not read pinochle yet (the lead
+        // wires it); tests/pinochle.rs checks each rule on the model meanwhile, and
+        // tests/pinochle_notation.rs each notation rule through reader and decoder.
+        if kibitz::pinochle::rules::ALL
+            .iter()
+            .chain(kibitz::notation::pinochle::rules::ALL)
+            .any(|r| r.id == e.id)
+        {
+            continue;
+        }
         let legal = audit_example(e, &e.legal);
         if legal
             .iter()

@@ -532,7 +532,7 @@ impl fmt::Display for Fault {
             ),
             Fault::MeldIdle { seat, idle } => write!(
                 f,
-                "{seat} shows {} in his meld, which count in no meld",
+                "{seat} shows {} in his meld, counting in no meld",
                 idle.list()
             ),
             Fault::MeldLess { seat, melded, best } => {
@@ -620,7 +620,7 @@ impl fmt::Display for Fault {
             ),
             Fault::Incomplete { tricks } => write!(
                 f,
-                "the play stops after {tricks} tricks without `*`; a hand has 20"
+                "the play stops after {tricks} trick(s) without `*`; a hand has 20"
             ),
             Fault::Extra { tricks, not_played } => match not_played {
                 Some(o) => write!(
