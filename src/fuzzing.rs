@@ -221,3 +221,6 @@ mod tests {
         pbn_decode(&data);
     }
 }
+
+mod pinochle;
+pub use pinochle::{pinochle_decode, pinochle_roundtrip, read_pinochle, write_pinochle};

@@ -35,6 +35,7 @@ pub mod choose;
 pub mod convert;
 pub mod fuzzing;
 pub mod notation;
+pub mod pinochle;
 pub mod preferans;
 pub mod rulebook;
 pub mod table;

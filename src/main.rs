@@ -56,6 +56,12 @@ enum Command {
         /// betl_supa=fixed_60, invitation=as_both_following.
         #[arg(long = "preferans-option", value_name = "NAME[=VALUE]")]
         preferans_options: Vec<String>,
+        /// A pinochle rule option, `NAME=VALUE` (repeatable): min_bid=N,
+        /// bid_steps=on|off, meld_minimum=N, counter_minimum=N, must_head=on|off,
+        /// must_overtrump=on|off, game=N, counters=ace_ten_king|tens_and_fives,
+        /// no_board=not_played|play_out.
+        #[arg(long = "pinochle-option", value_name = "NAME=VALUE")]
+        pinochle_options: Vec<String>,
     },
     /// Convert bridge archives between notations (streaming; records with
     /// violations are converted as written; what the target cannot carry is
@@ -134,6 +140,7 @@ fn main() -> ExitCode {
             min_severity,
             no_progress,
             preferans_options,
+            pinochle_options,
         } => audit_cmd(
             &paths,
             format,
@@ -142,6 +149,7 @@ fn main() -> ExitCode {
             min_severity.severity(),
             no_progress,
             &preferans_options,
+            &pinochle_options,
         ),
         Command::Convert { to, output, paths } => convert_cmd(&to, &output, &paths),
         Command::Rules { prefix } => rules_cmd(prefix.as_deref()),
@@ -158,11 +166,18 @@ fn audit_cmd(
     min: Severity,
     no_progress: bool,
     preferans_options: &[String],
+    pinochle_options: &[String],
 ) -> u8 {
     let mut opts = AuditOptions::default();
     for o in preferans_options {
         if let Err(e) = opts.preferans.set(o) {
             eprintln!("kibitz: {e}");
+            return EXIT_TROUBLE;
+        }
+    }
+    for o in pinochle_options {
+        if let Err(e) = opts.pinochle.set(o) {
+            eprintln!("kibitz: --pinochle-option {o}: {e}");
             return EXIT_TROUBLE;
         }
     }

@@ -69,6 +69,14 @@ pub const SOURCES: &[(&str, &str)] = &[
         "rules/preferans.toml",
         include_str!("../rules/preferans.toml"),
     ),
+    (
+        "rules/pinochle.toml",
+        include_str!("../rules/pinochle.toml"),
+    ),
+    (
+        "rules/pinochle-notation.toml",
+        include_str!("../rules/pinochle-notation.toml"),
+    ),
 ];
 
 /// All entries, in book order. Panics only if a compiled-in book file is not valid
@@ -103,6 +111,8 @@ pub fn code_rules() -> Vec<crate::Rule> {
     rules.extend_from_slice(crate::bridge::rules::ALL);
     rules.extend_from_slice(crate::ppn::rules::ALL);
     rules.extend_from_slice(crate::preferans::rules::ALL);
+    rules.extend_from_slice(crate::pinochle::rules::ALL);
+    rules.extend_from_slice(crate::notation::pinochle::rules::ALL);
     rules.extend_from_slice(crate::audit::rules::ALL);
     rules
 }

@@ -26,9 +26,8 @@ use std::io::{self, Read};
 
 use crate::{Finding, Game, Severity};
 
-pub use game::{BridgeRules, GameRules};
+pub use game::{BridgeRules, GameRules, PinochleRules};
 pub use records::audit_records;
-pub use rules::UNSUPPORTED;
 pub use run::{Event, Input, collect_inputs, run};
 pub use sink::{MAX_FINDINGS_PER_RECORD, RecordSink};
 pub use sniff::{SNIFF_BYTES, audit_input, sniff};
@@ -43,6 +42,8 @@ pub struct AuditOptions {
     pub limits: crate::pbn::Limits,
     /// Rule options for preferans.
     pub preferans: crate::preferans::Options,
+    /// Rule options for pinochle.
+    pub pinochle: crate::pinochle::Options,
 }
 
 impl Default for AuditOptions {
@@ -51,6 +52,7 @@ impl Default for AuditOptions {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limits: crate::pbn::Limits::default(),
             preferans: crate::preferans::Options::default(),
+            pinochle: crate::pinochle::Options::default(),
         }
     }
 }
@@ -64,7 +66,7 @@ pub enum Notation {
     Ppn,
     /// Portable Preferans Notation, JSON form.
     PpnJson,
-    /// Portable Pinochle Notation (recognised, not audited yet).
+    /// Portable Pinochle Notation.
     Pinochle,
 }
 
@@ -136,10 +138,31 @@ pub fn audit_stream<R: Read>(
     summary: &mut Summary,
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
+    let reader = crate::pbn::Reader::with_limits(input, opts.limits);
+    audit_notation(reader, &BridgeRules, opts, summary, emit)
+}
+
+/// Audits one input with a notation's `reader` and a game's `rules`: the file
+/// is counted, its records go through [`audit_records`] into a [`RecordSink`].
+///
+/// # Errors
+///
+/// I/O errors of the input.
+pub fn audit_notation<R, G>(
+    mut reader: R,
+    rules: &G,
+    opts: &AuditOptions,
+    summary: &mut Summary,
+    emit: &mut dyn FnMut(&Finding),
+) -> io::Result<()>
+where
+    R: crate::notation::RecordReader,
+    G: GameRules,
+    R::Raw: crate::notation::Decode<G::Model>,
+{
     summary.files += 1;
-    let mut reader = crate::pbn::Reader::with_limits(input, opts.limits);
     let mut sink = RecordSink::new(summary, emit, opts.limits.max_findings);
-    let (bytes, result) = audit_records(&mut reader, &BridgeRules, &mut sink);
+    let (bytes, result) = audit_records(&mut reader, rules, &mut sink);
     summary.bytes += bytes;
     result
 }

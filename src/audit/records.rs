@@ -41,7 +41,7 @@ where
 {
     let mut raw = R::Raw::default();
     let mut model = G::Model::default();
-    let mut ctx = G::Context::default();
+    let mut ctx = rules.context();
     let mut findings: Vec<Finding> = Vec::new();
     let result = loop {
         match reader.read_record(&mut raw) {
@@ -53,6 +53,9 @@ where
         let dropped = raw.take_findings(&mut findings);
         raw.decode(&mut model, &mut findings);
         rules.check(&model, &mut ctx, &mut findings);
+        for f in findings.iter_mut().filter(|f| f.record == 0) {
+            f.record = raw.index();
+        }
         sink.record(
             raw.index(),
             raw.start(),

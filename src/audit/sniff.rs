@@ -19,9 +19,8 @@
 use std::io::{self, Read};
 use std::path::Path;
 
-use super::rules::{NO_RECORD, UNKNOWN, UNSUPPORTED};
+use super::rules::{NO_RECORD, UNKNOWN};
 use super::{AuditOptions, Notation, Summary, audit_stream};
-use crate::Game;
 use crate::{Finding, Pos};
 
 /// Bytes read to decide the notation.
@@ -112,6 +111,9 @@ pub fn sniff(head: &[u8], hint: Option<Notation>) -> Option<Notation> {
             return Some(Notation::PpnJson);
         }
         _ => {}
+    }
+    if crate::notation::pinochle::looks_like_pinochle(head) {
+        return Some(Notation::Pinochle);
     }
     let mut tags = false;
     for line in head.split(|&b| b == b'\n') {
@@ -209,23 +211,22 @@ pub fn audit_input<R: Read>(
         Some(Notation::Pbn) => audit_stream(input, opts, summary, emit),
         Some(Notation::Ppn) => super::preferans::audit_text(input, opts, summary, emit),
         Some(Notation::PpnJson) => super::preferans::audit_json(input, opts, summary, emit),
-        Some(Notation::Pinochle) => {
-            let f = Finding::of(
-                UNSUPPORTED,
-                Pos::new(1, 1),
-                "this is pinochle (Portable Pinochle Notation, not Portable Preferans Notation); kibitz does not audit it yet".to_string(),
-            );
-            return unreadable(input, Some(f), Some(Game::Pinochle), summary, emit);
-        }
+        Some(Notation::Pinochle) => super::audit_notation(
+            crate::notation::pinochle::Reader::with_limits(input, opts.limits),
+            &super::PinochleRules(opts.pinochle),
+            opts,
+            summary,
+            emit,
+        ),
         // An empty or blank input: nothing to read, nothing wrong.
-        None if blank => return unreadable(input, None, None, summary, emit),
+        None if blank => return unreadable(input, None, summary, emit),
         None => {
             let f = Finding::of(
                 UNKNOWN,
                 Pos::new(1, 1),
-                "no notation kibitz reads (PBN, PPN text or JSON) is recognised in this input; it is not audited".to_string(),
+                "no notation kibitz reads (PBN, preferans PPN text or JSON, pinochle PPN) is recognised in this input; it is not audited".to_string(),
             );
-            return unreadable(input, Some(f), None, summary, emit);
+            return unreadable(input, Some(f), summary, emit);
         }
     };
     debug_assert_eq!(summary.files, files + 1);
@@ -247,13 +248,11 @@ pub fn audit_input<R: Read>(
 fn unreadable<R: Read>(
     mut input: R,
     finding: Option<Finding>,
-    game: Option<Game>,
     summary: &mut Summary,
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
     summary.files += 1;
-    if let Some(mut f) = finding {
-        f.game = game;
+    if let Some(f) = finding {
         summary.count(&f);
         emit(&f);
     }

@@ -11,6 +11,7 @@
 
 pub mod lines;
 pub mod pbn;
+pub mod pinochle;
 pub mod ppn;
 pub mod text;
 
