@@ -18,7 +18,7 @@ pub(super) struct Won {
 
 /// Whether `bid` is on the steps: multiples of 5 from 60, of 10 from 100.
 pub(crate) fn on_steps(bid: u32) -> bool {
-    !(bid >= 100 && bid % 10 != 0 || bid >= 60 && bid % 5 != 0)
+    (bid < 60 || bid.is_multiple_of(5)) && (bid < 100 || bid.is_multiple_of(10))
 }
 
 /// Replays the auction from the dealer's left.
