@@ -608,3 +608,27 @@ impl<'a> arbitrary::Arbitrary<'a> for GeneratedGame {
         ))
     }
 }
+
+#[cfg(all(test, feature = "arbitrary"))]
+mod tests {
+    use super::*;
+    use crate::pinochle::Checker;
+    use arbitrary::{Arbitrary, Unstructured};
+
+    #[test]
+    fn arbitrary_games_are_legal() {
+        let mut played = 0;
+        for seed in 0..200u64 {
+            let data = crate::choose::splitmix_bytes(seed, 20_000);
+            let g = GeneratedGame::arbitrary(&mut Unstructured::new(&data)).unwrap();
+            let mut c = Checker::new(Options::default());
+            for h in &g.hands {
+                c.check(h, &mut |f, _| {
+                    assert_ne!(f.rule().severity, crate::Severity::Violation, "{f}")
+                });
+                played += usize::from(h.play.is_some());
+            }
+        }
+        assert!(played > 100, "too few played hands: {played}");
+    }
+}
