@@ -576,3 +576,96 @@ fn every_rule_is_exercised_here() {
         );
     }
 }
+
+#[test]
+fn generated_games_follow_each_option() {
+    let specs = [
+        "must_head=off",
+        "must_overtrump=off",
+        "counters=tens_and_fives",
+        "no_board=play_out",
+        "meld_minimum=0",
+        "counter_minimum=0",
+        "min_bid=60",
+        "bid_steps=off",
+        "game=1000",
+    ];
+    for spec in specs {
+        let mut opts = Options::default();
+        opts.set(spec).unwrap();
+        let mut hands = 0;
+        let mut seed = 100;
+        while hands < 300 {
+            seed += 1;
+            let s = Settings {
+                options: opts,
+                ..Settings::default()
+            };
+            let g = generate_game(&mut ByteChooser::new(&splitmix_bytes(seed, 60_000)), &s);
+            let bad: Vec<_> = check_all(&g.hands, opts)
+                .into_iter()
+                .filter(|(f, _, _)| f.rule().severity != Severity::Notice)
+                .collect();
+            assert!(bad.is_empty(), "{spec}, seed {seed}: {bad:#?}");
+            hands += g.hands.len();
+        }
+    }
+}
+
+#[test]
+fn options_change_the_verdict() {
+    let head = || vec![one_trick(["CQ", "CJ", "HJ", "HQ"], Seat::West, 0)];
+    let mut off = Options::default();
+    off.set("must_head=off").unwrap();
+    assert!(
+        check_all(&head(), off)
+            .iter()
+            .all(|(f, _, _)| f.rule().severity != Severity::Violation)
+    );
+    let over = || vec![one_trick(["CQ", "CA", "HJ", "HJ"], Seat::South, 1)];
+    let mut off = Options::default();
+    off.set("must_overtrump=off").unwrap();
+    assert!(
+        check_all(&over(), off)
+            .iter()
+            .all(|(f, _, _)| f.rule().severity != Severity::Violation)
+    );
+    // Under tens_and_fives the trick CQ CA HJ HQ holds Q 5 + A 10 + Q 5 = 20.
+    let mut tf = Options::default();
+    tf.set("counters=tens_and_fives").unwrap();
+    let h = vec![one_trick(["CQ", "CA", "HJ", "HQ"], Seat::West, 20)];
+    assert!(
+        check_all(&h, tf)
+            .iter()
+            .all(|(f, _, _)| f.rule().severity != Severity::Violation)
+    );
+    assert!(!violations(&h).is_empty());
+    // Without a meld minimum both teams keep their 12: MeldScores 12:12, and the
+    // declaring team has a board: the hand is to be played, and with no Play
+    // section its Result and scores cannot be checked (IMPORT leaves it out).
+    let mut nomin = Options::default();
+    nomin.set("meld_minimum=0").unwrap();
+    let mut h = melded();
+    h.meld_scores = tag(ByTeam::new(12, 12), 9);
+    let ids: Vec<_> = check_all(&[h], nomin)
+        .into_iter()
+        .map(|(f, _, _)| f.rule().id)
+        .collect();
+    assert_eq!(ids, Vec::<&str>::new());
+    let ids: Vec<_> = found(&[{
+        let mut h = melded();
+        h.meld_scores = tag(ByTeam::new(12, 12), 9);
+        h
+    }]);
+    assert_eq!(ids, [("pinochle.meld.scores", p(9))]);
+    // A 45 opening is fine with min_bid=40.
+    let mut low = Options::default();
+    low.set("min_bid=40").unwrap();
+    let a = vec![auction_hand(&[
+        Call::Bid(45),
+        Call::Pass,
+        Call::Pass,
+        Call::Pass,
+    ])];
+    assert!(check_all(&a, low).is_empty());
+}

@@ -249,8 +249,16 @@ crate::table::bitset_ops!(CardKinds, Card);
 
 impl CardKinds {
     /// No card.
+    ///
+    /// ```
+    /// assert!(kibitz::pinochle::CardKinds::EMPTY.is_empty());
+    /// ```
     pub const EMPTY: CardKinds = CardKinds(0);
     /// All 20 cards.
+    ///
+    /// ```
+    /// assert_eq!(kibitz::pinochle::CardKinds::FULL.len(), 20);
+    /// ```
     pub const FULL: CardKinds = CardKinds((1 << 20) - 1);
 
     /// The five cards of `suit`.

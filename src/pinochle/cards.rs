@@ -31,8 +31,17 @@ pub struct Cards(pub u64);
 
 impl Cards {
     /// No card.
+    ///
+    /// ```
+    /// assert_eq!(kibitz::pinochle::Cards::EMPTY.len(), 0);
+    /// ```
     pub const EMPTY: Cards = Cards(0);
     /// The whole 80-card deck: four copies of every card.
+    ///
+    /// ```
+    /// use kibitz::pinochle::Cards;
+    /// assert_eq!(Cards::DECK.suit_len(kibitz::Suit::Spades), 20);
+    /// ```
     pub const DECK: Cards = Cards(LOW << 2);
 
     /// Copies of `card`.

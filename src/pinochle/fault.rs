@@ -8,9 +8,20 @@ use super::{ByTeam, Card, Cards, Outcome, Trump, team_number};
 use crate::{Finding, Game, Pos, Rule, Seat, Side, Suit};
 
 /// A trick number, from 1.
+///
+/// ```
+/// let t: kibitz::pinochle::fault::TrickNo = 20;
+/// assert_eq!(t, 20);
+/// ```
 pub type TrickNo = u8;
 
 /// Why an auction's end is wrong.
+///
+/// ```
+/// use kibitz::pinochle::{fault::AuctionEnd, Fault};
+/// let f = Fault::AuctionEnd(AuctionEnd::FourPasses);
+/// assert_eq!(f.rule().id, "pinochle.auction.end");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum AuctionEnd {
     /// A call slot after the auction ended.
@@ -30,6 +41,13 @@ pub enum AuctionEnd {
 }
 
 /// One thing wrong with a hand, with its proof.
+///
+/// ```
+/// use kibitz::pinochle::Fault;
+/// use kibitz::Seat;
+/// let f = Fault::AuctionMinimum { seat: Seat::East, bid: 45, min: 50 };
+/// assert_eq!(f.to_string(), "East opens with 45; the lowest bid is 50");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// A card not dealt exactly four times.

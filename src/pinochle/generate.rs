@@ -82,6 +82,10 @@ pub enum Mutation {
 
 impl Mutation {
     /// Every mutation.
+    ///
+    /// ```
+    /// assert_eq!(kibitz::pinochle::generate::Mutation::ALL[0].rule().id, "pinochle.play.renege");
+    /// ```
     pub const ALL: [Mutation; 16] = [
         Mutation::Renege,
         Mutation::Head,
@@ -102,6 +106,11 @@ impl Mutation {
     ];
 
     /// The rule a check reports the mutation under.
+    ///
+    /// ```
+    /// use kibitz::pinochle::generate::Mutation;
+    /// assert_eq!(Mutation::GameScores.rule().id, "pinochle.score.game");
+    /// ```
     pub const fn rule(self) -> Rule {
         match self {
             Mutation::Renege => rules::PLAY_RENEGE,
@@ -126,10 +135,19 @@ impl Mutation {
 
 /// Where a planted mutation went: hand index (0-based), the rule, and the
 /// position the generator gave the faulty value ([`MARK`]).
+///
+/// ```
+/// let p: kibitz::pinochle::generate::Planted = (0, kibitz::pinochle::rules::PLAY_HEAD);
+/// assert_eq!(p.1.id, "pinochle.play.head");
+/// ```
 pub type Planted = (usize, Rule);
 
 /// The position the generator gives the value it made faulty, so a test can
 /// check that the finding points at it. Every other position is zero.
+///
+/// ```
+/// assert_eq!(kibitz::pinochle::generate::MARK.line, 999);
+/// ```
 pub const MARK: Pos = Pos::new(999, 9);
 
 /// What to generate.
@@ -159,6 +177,17 @@ impl Default for Settings {
 }
 
 /// A generated game: its hands in order, and where the mutation went.
+///
+/// ```
+/// use kibitz::pinochle::generate::{generate_game, ByteChooser, Mutation, Settings};
+/// use kibitz::choose::splitmix_bytes;
+/// let s = Settings { mutation: Some(Mutation::HandScores), ..Settings::default() };
+/// let g = generate_game(&mut ByteChooser::new(&splitmix_bytes(3, 60_000)), &s);
+/// if let Some((i, rule)) = g.planted {
+///     assert!(i < g.hands.len());
+///     assert_eq!(rule.id, "pinochle.score.hand");
+/// }
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GeneratedGame {
     /// The hands, numbered from 1.
@@ -577,5 +606,29 @@ impl<'a> arbitrary::Arbitrary<'a> for GeneratedGame {
                 ..Settings::default()
             },
         ))
+    }
+}
+
+#[cfg(all(test, feature = "arbitrary"))]
+mod tests {
+    use super::*;
+    use crate::pinochle::Checker;
+    use arbitrary::{Arbitrary, Unstructured};
+
+    #[test]
+    fn arbitrary_games_are_legal() {
+        let mut played = 0;
+        for seed in 0..200u64 {
+            let data = crate::choose::splitmix_bytes(seed, 20_000);
+            let g = GeneratedGame::arbitrary(&mut Unstructured::new(&data)).unwrap();
+            let mut c = Checker::new(Options::default());
+            for h in &g.hands {
+                c.check(h, &mut |f, _| {
+                    assert_ne!(f.rule().severity, crate::Severity::Violation, "{f}")
+                });
+                played += usize::from(h.play.is_some());
+            }
+        }
+        assert!(played > 100, "too few played hands: {played}");
     }
 }

@@ -57,6 +57,12 @@ impl<T> Written<T> {
 }
 
 /// A tag read as a [`Written`] value with its position.
+///
+/// ```
+/// use kibitz::pinochle::{At, Tag, Written};
+/// let t: Tag<u32> = Some(At::new(Written::Star, Default::default()));
+/// assert!(t.unwrap().value.is_star());
+/// ```
 pub type Tag<T> = Option<At<Written<T>>>;
 
 /// The value of a [`Tag`], if it has one.
@@ -236,6 +242,13 @@ pub struct Auction {
 impl Auction {
     /// An auction of `calls` from `first`, every position zero (for tests and
     /// the generator).
+    ///
+    /// ```
+    /// use kibitz::pinochle::{Auction, Call};
+    /// use kibitz::Seat;
+    /// let a = Auction::from_calls(Seat::North, &[Call::Bid(50), Call::Pass]);
+    /// assert_eq!((a.first, a.calls.len(), a.star), (Some(Seat::North), 2, None));
+    /// ```
     pub fn from_calls(first: Seat, calls: &[Call]) -> Auction {
         Auction {
             first: Some(first),
@@ -246,6 +259,12 @@ impl Auction {
     }
 
     /// The seat of slot `i`.
+    ///
+    /// ```
+    /// use kibitz::pinochle::Auction;
+    /// use kibitz::Seat;
+    /// assert_eq!(Auction::from_calls(Seat::West, &[]).seat_of(5), Some(Seat::North));
+    /// ```
     pub fn seat_of(&self, i: usize) -> Option<Seat> {
         self.first.map(|f| f.add(i))
     }
@@ -398,6 +417,12 @@ pub struct Trick {
 impl Trick {
     /// A trick of four known cards (seat order) and an optional winner and
     /// points, every position zero.
+    ///
+    /// ```
+    /// use kibitz::pinochle::Trick;
+    /// let t = Trick::from_cards(["HA", "HT", "HK", "HQ"].map(|c| c.parse().unwrap()), None);
+    /// assert!(t.winner.is_none() && t.points.is_none());
+    /// ```
     pub fn from_cards(cards: [Card; 4], note: Option<(Seat, u32)>) -> Trick {
         let z = Pos::default();
         Trick {
@@ -563,6 +588,11 @@ pub enum Competition {
 
 impl Competition {
     /// Classifies a Competition value (case-insensitive; `-` and space alike).
+    ///
+    /// ```
+    /// use kibitz::pinochle::Competition;
+    /// assert_eq!(Competition::from_name("double deck four-handed"), Competition::DoubleDeckFourHanded);
+    /// ```
     pub fn from_name(s: &str) -> Competition {
         let norm = |b: u8| {
             if b == b'-' {
@@ -675,12 +705,20 @@ impl Hand {
 
     /// An empty vector for the auction's calls, reusing an earlier record's
     /// allocation.
+    ///
+    /// ```
+    /// assert!(kibitz::pinochle::Hand::default().take_call_buffer().is_empty());
+    /// ```
     pub fn take_call_buffer(&mut self) -> Vec<At<Call>> {
         std::mem::take(&mut self.buffers.calls)
     }
 
     /// An empty vector for the play's tricks, reusing an earlier record's
     /// allocation.
+    ///
+    /// ```
+    /// assert!(kibitz::pinochle::Hand::default().take_trick_buffer().is_empty());
+    /// ```
     pub fn take_trick_buffer(&mut self) -> Vec<Trick> {
         std::mem::take(&mut self.buffers.tricks)
     }
@@ -763,6 +801,16 @@ impl Hand {
 
 /// Spare allocations a [`Hand`] keeps between records; never part of the
 /// hand's value (two hands compare equal whatever their buffers).
+///
+/// ```
+/// use kibitz::pinochle::Hand;
+/// let mut a = Hand::default();
+/// let mut v = a.take_trick_buffer();
+/// v.reserve(20);
+/// a.play = Some(kibitz::pinochle::Play { tricks: v, ..Default::default() });
+/// a.clear();
+/// assert_eq!(a, Hand::default());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Buffers {
     calls: Vec<At<Call>>,

@@ -23,6 +23,11 @@ pub enum CounterScheme {
 
 impl CounterScheme {
     /// The counter values of the scheme.
+    ///
+    /// ```
+    /// use kibitz::pinochle::{CounterScheme, Rank};
+    /// assert_eq!(CounterScheme::TensAndFives.counters().rank(Rank::Queen), 5);
+    /// ```
     pub const fn counters(self) -> Counters {
         match self {
             CounterScheme::AceTenKing => ACE_TEN_KING,

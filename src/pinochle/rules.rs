@@ -85,6 +85,12 @@ pub const TERMINATION_MARKER: Rule = Rule::new("pinochle.termination.marker", Wa
 pub const VARIANT_OTHER: Rule = Rule::new("pinochle.variant.other", Notice);
 
 /// Every pinochle rule, for the rule-book consistency test.
+///
+/// ```
+/// let all = kibitz::pinochle::rules::ALL;
+/// assert!(all.iter().all(|r| r.id.starts_with("pinochle.")));
+/// assert!(all.iter().all(|r| kibitz::rulebook::find(r.id).is_some()));
+/// ```
 pub const ALL: &[Rule] = &[
     DEAL_CARDS,
     DEAL_HAND_SIZE,

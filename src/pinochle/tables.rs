@@ -5,6 +5,11 @@
 use super::{Card, Rank};
 
 /// Points of a meld held 0, 1, 2, 3 or 4 times.
+///
+/// ```
+/// let l: kibitz::pinochle::Ladder = kibitz::pinochle::STANDARD_MELDS.pinochle;
+/// assert_eq!(l, [0, 4, 30, 60, 90]);
+/// ```
 pub type Ladder = [u32; 5];
 
 /// A meld table (`../shared/reference/pinochle.md`, "Meld").
@@ -37,6 +42,11 @@ pub struct MeldTable {
 
 impl MeldTable {
     /// The "around" ladder of a rank (tens have none).
+    ///
+    /// ```
+    /// use kibitz::pinochle::{Rank, STANDARD_MELDS};
+    /// assert_eq!(STANDARD_MELDS.around(Rank::Jack)[4], 80);
+    /// ```
     pub const fn around(&self, rank: Rank) -> Ladder {
         match rank {
             Rank::Ace => self.aces,
@@ -49,6 +59,10 @@ impl MeldTable {
 }
 
 /// The standard double-deck meld table (the reference's; `Scoring "Standard"`).
+///
+/// ```
+/// assert_eq!(kibitz::pinochle::STANDARD_MELDS.kings[2], 80);
+/// ```
 pub const STANDARD_MELDS: MeldTable = MeldTable {
     run: [0, 15, 150, 225, 300],
     royal_marriage: [0, 4, 8, 12, 16],
@@ -79,6 +93,11 @@ pub struct Counters {
 
 impl Counters {
     /// Points of a card of `rank`.
+    ///
+    /// ```
+    /// use kibitz::pinochle::{ACE_TEN_KING, Rank};
+    /// assert_eq!(ACE_TEN_KING.rank(Rank::Jack), 0);
+    /// ```
     pub const fn rank(&self, rank: Rank) -> u32 {
         self.by_rank[rank.index()]
     }
@@ -94,6 +113,10 @@ impl Counters {
     }
 
     /// Points in a whole hand: every card of the 80-card deck plus the bonus.
+    ///
+    /// ```
+    /// assert_eq!(kibitz::pinochle::ACE_TEN_KING.total(), 16 * 3 + 2);
+    /// ```
     pub const fn total(&self) -> u32 {
         let mut t = self.last_trick;
         let mut i = 0;
@@ -106,6 +129,10 @@ impl Counters {
 }
 
 /// A, T, K one point each, last trick 2: 50 per hand (the reference's default).
+///
+/// ```
+/// assert_eq!(kibitz::pinochle::ACE_TEN_KING.last_trick, 2);
+/// ```
 pub const ACE_TEN_KING: Counters = Counters {
     by_rank: [0, 0, 1, 1, 1],
     last_trick: 2,

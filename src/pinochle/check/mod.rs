@@ -55,6 +55,13 @@ pub struct Checker {
 
 impl Checker {
     /// A checker under `opts`, at the start of a file.
+    ///
+    /// ```
+    /// use kibitz::pinochle::{Checker, Options};
+    /// let mut o = Options::default();
+    /// o.set("must_head=off").unwrap();
+    /// assert!(!Checker::new(o).options().must_head);
+    /// ```
     pub fn new(opts: Options) -> Checker {
         Checker { opts, prev: None }
     }
@@ -70,11 +77,33 @@ impl Checker {
     }
 
     /// Forgets the previous hand (a new file).
+    ///
+    /// ```
+    /// use kibitz::pinochle::{At, ByTeam, Checker, Hand, Options, Written};
+    /// use kibitz::Pos;
+    /// let mut c = Checker::new(Options::default());
+    /// let mut h = Hand::default();
+    /// h.number = Some(At::new(Written::Value(2), Pos::new(1, 7)));
+    /// h.game_scores = Some(At::new(Written::Value(ByTeam::new(5, 0)), Pos::new(2, 14)));
+    /// c.reset();
+    /// c.check(&h, &mut |f, _| panic!("{f}")); // no hand 1 before it: nothing to compare
+    /// ```
     pub fn reset(&mut self) {
         self.prev = None;
     }
 
     /// Checks one hand and remembers what the next hand of its game needs.
+    ///
+    /// ```
+    /// use kibitz::pinochle::{At, ByTeam, Checker, Hand, Options, Written};
+    /// use kibitz::Pos;
+    /// let mut h = Hand::default();
+    /// h.number = Some(At::new(Written::Value(1), Pos::new(1, 7)));
+    /// h.game_scores = Some(At::new(Written::Value(ByTeam::new(5, 0)), Pos::new(2, 14)));
+    /// let mut ids = Vec::new();
+    /// Checker::new(Options::default()).check(&h, &mut |f, pos| ids.push((f.rule().id, pos)));
+    /// assert_eq!(ids, [("pinochle.score.game", Pos::new(2, 14))]); // hand 1 starts at 0:0
+    /// ```
     pub fn check(&mut self, h: &Hand, out: &mut Sink) {
         let prev = self.prev.take();
         if let Some(c) = &h.competition
