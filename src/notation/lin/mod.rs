@@ -1,0 +1,26 @@
+//! LIN, Bridge Base Online's notation: reading and writing.
+//!
+//! LIN has no published specification; `docs/lin.md` says what this reader
+//! takes from public readers and real files, and where it decides. Reading is
+//! in two steps, as for PBN:
+//!
+//! 1. [`Reader`] splits the input into [`RawRecord`]s: `tag|value|` pairs as
+//!    written with their positions, a vugraph file's header inherited by each
+//!    `qx` record, and syntax findings.
+//! 2. [`decode::decode`] turns a raw record into a notation-free
+//!    [`Board`](crate::bridge::Board).
+//!
+//! [`writer::Writer`] writes boards (single-board or vugraph form) and raw
+//! records; [`writer::uncarried`] names what of a board LIN cannot carry.
+
+mod raw;
+mod reader;
+pub mod rules;
+mod sniff;
+
+pub mod decode;
+pub mod writer;
+
+pub use raw::{MAX_FINDINGS_PER_RECORD, RawRecord, RawTag, Span};
+pub use reader::{Limits, Reader};
+pub use sniff::looks_like_lin;
