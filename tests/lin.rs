@@ -166,3 +166,83 @@ fn corpus_plays_are_replayed() {
     assert_eq!(replayed, 161);
     assert!(tricks > 161 * 5, "{tricks}");
 }
+
+#[derive(serde::Deserialize)]
+struct BookEntry {
+    id: String,
+    severity: kibitz::Severity,
+    legal: String,
+    illegal: String,
+    #[serde(default)]
+    limits: Option<BookLimits>,
+}
+
+#[derive(serde::Deserialize, Clone, Copy)]
+struct BookLimits {
+    max_line: Option<usize>,
+    max_tokens: Option<usize>,
+}
+
+#[derive(serde::Deserialize)]
+struct Book {
+    rule: Vec<BookEntry>,
+}
+
+fn book() -> Vec<BookEntry> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/lin.toml");
+    toml::from_str::<Book>(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .rule
+}
+
+/// Reads, decodes and checks `text` (the bridge rules too), as the audit will.
+fn audit(text: &str, limits: Option<BookLimits>) -> Vec<Finding> {
+    let mut l = kibitz::notation::lin::Limits::default();
+    if let Some(b) = limits {
+        l.max_value = b.max_line.unwrap_or(l.max_value);
+        l.max_tags = b.max_tokens.unwrap_or(l.max_tags);
+    }
+    let mut r = Reader::with_limits(text.as_bytes(), l);
+    let mut rec = RawRecord::default();
+    let mut out = Vec::new();
+    let mut ctx = Context::default();
+    while r.read_record(&mut rec).unwrap() {
+        out.extend(rec.findings.iter().cloned());
+        let mut b = Board::default();
+        decode(&rec, &mut b, &mut out);
+        check(&b, &mut ctx, &mut out);
+    }
+    out
+}
+
+/// Every rule of `rules/lin.toml`, tested directly (tests/rulebook.rs audits
+/// the book through the audit layer once it reads LIN): the legal example has no
+/// finding of the rule and no violation; the illegal one has the rule with the
+/// book's severity. The book and `lin::rules::ALL` name the same rules.
+#[test]
+fn every_lin_rule_by_its_book_examples() {
+    let book = book();
+    let code: BTreeMap<&str, kibitz::Severity> = kibitz::notation::lin::rules::ALL
+        .iter()
+        .map(|r| (r.id, r.severity))
+        .collect();
+    let ids: BTreeMap<&str, kibitz::Severity> =
+        book.iter().map(|e| (e.id.as_str(), e.severity)).collect();
+    assert_eq!(ids, code, "rules/lin.toml and lin::rules::ALL differ");
+    let mut failures = String::new();
+    for e in &book {
+        let legal = audit(&e.legal, e.limits);
+        if legal
+            .iter()
+            .any(|f| f.rule == e.id || f.severity == kibitz::Severity::Violation)
+        {
+            failures += &format!("{}: legal example gets {:?}\n", e.id, legal);
+        }
+        let illegal = audit(&e.illegal, e.limits);
+        match illegal.iter().find(|f| f.rule == e.id) {
+            Some(f) if f.severity == e.severity => {}
+            _ => failures += &format!("{}: illegal example gets {:?}\n", e.id, illegal),
+        }
+    }
+    assert!(failures.is_empty(), "\n{failures}");
+}
