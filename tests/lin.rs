@@ -246,3 +246,225 @@ fn every_lin_rule_by_its_book_examples() {
     }
     assert!(failures.is_empty(), "\n{failures}");
 }
+
+fn write_boards(boards: &[Board], form: Form) -> Vec<u8> {
+    let mut w = Writer::with_form(Vec::new(), form);
+    for b in boards {
+        w.write_board(b).unwrap();
+    }
+    w.into_inner()
+}
+
+fn without_positions(mut b: Board) -> Board {
+    b.clear_positions();
+    b
+}
+
+#[test]
+fn corpus_round_trip_raw_records_and_boards() {
+    let Some(files) = corpus_files() else { return };
+    for p in &files {
+        let data = std::fs::read(p).unwrap();
+        let first = read_all(&data);
+        // Raw records: write_raw then read gives the same tags and headers.
+        let mut w = Writer::new(Vec::new());
+        for (rec, _, _) in &first {
+            w.write_raw(rec).unwrap();
+        }
+        let again = read_all(&w.into_inner());
+        assert_eq!(first.len(), again.len(), "{}", p.display());
+        for (a, b) in first.iter().zip(&again) {
+            assert_eq!(raw_view(&a.0), raw_view(&b.0), "{}", p.display());
+            assert_eq!(
+                without_positions(a.1.clone()),
+                without_positions(b.1.clone())
+            );
+        }
+        // Boards: write_board then read gives the same boards.
+        let form = if first[0].1.room.is_some() {
+            Form::Vugraph
+        } else {
+            Form::Single
+        };
+        let boards: Vec<Board> = first.iter().map(|x| x.1.clone()).collect();
+        for b in &boards {
+            assert_eq!(uncarried(b, form).count(), 0, "{}: {b:?}", p.display());
+        }
+        let text = write_boards(&boards, form);
+        let back = read_all(&text);
+        assert_eq!(back.len(), boards.len());
+        for (a, b) in boards.iter().zip(back) {
+            assert_eq!(
+                without_positions(a.clone()),
+                without_positions(b.1),
+                "{}\n{}",
+                p.display(),
+                String::from_utf8_lossy(&text)
+            );
+        }
+    }
+}
+
+/// What reading back the LIN written of a generated game gives, built here from
+/// the game: the play put in played order by trick winners, the tags LIN does
+/// not write removed.
+fn lin_view(g: &Board, form: Form) -> Board {
+    let mut b = g.clone();
+    b.clear_positions();
+    b.id.site.clear();
+    b.id.date.clear();
+    if form == Form::Single {
+        b.id.event.clear();
+        b.id.scoring.clear();
+        b.scoring = kibitz::bridge::Scoring::empty();
+        b.room = None;
+    } else if b.room.is_none() {
+        b.room = Some(Room::Open); // `qx` names a room: `o` when the board has none
+    }
+    b.declarer = None;
+    b.contract = None;
+    b.score = None;
+    b.score_imp = None;
+    let claimed = b.play.as_ref().is_some_and(|p| p.star.is_some());
+    if !claimed {
+        b.result = None;
+    }
+    if let Some(p) = b.play.as_mut() {
+        let trump = match g.contract.unwrap().value {
+            kibitz::bridge::ContractTag::Contract(c) => c.bid.strain().trump(),
+            _ => unreachable!("generated plays have a contract"),
+        };
+        let first = p.first.unwrap();
+        let mut leader = first;
+        let mut items = Vec::new();
+        for row in p.items.chunks(4) {
+            let order: Vec<_> = (0..4).map(|k| row[leader.add(k).distance_from(first)]).collect();
+            let cards: Vec<_> = order.iter().map(|i| i.card.known().unwrap()).collect();
+            leader = kibitz::bridge::play::trick_winner(
+                leader,
+                [cards[0], cards[1], cards[2], cards[3]],
+                trump,
+            );
+            items.extend(order);
+        }
+        p.items = items;
+        p.order = PlayOrder::Chronological;
+    }
+    b
+}
+
+#[test]
+fn generated_games_round_trip_in_both_forms() {
+    let settings = Settings {
+        claims: true,
+        fault: None,
+    };
+    for seed in 0..400u32 {
+        let bytes: Vec<u8> = (0..600u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8)
+            .collect();
+        let g = generate_board(&mut ByteChooser::new(&bytes), seed % 32 + 1, &settings);
+        for form in [Form::Single, Form::Vugraph] {
+            let text = write_boards(std::slice::from_ref(&g.board), form);
+            let back = read_all(&text);
+            assert_eq!(back.len(), 1);
+            let (_, b, f) = &back[0];
+            assert!(f.is_empty(), "{f:?}\n{}", String::from_utf8_lossy(&text));
+            assert_eq!(
+                without_positions(b.clone()),
+                lin_view(&g.board, form),
+                "seed {seed} {form:?}\n{}",
+                String::from_utf8_lossy(&text)
+            );
+            let mut out = Vec::new();
+            check(b, &mut Context::default(), &mut out);
+            assert!(
+                out.iter().all(|f| f.severity != kibitz::Severity::Violation),
+                "{out:?}"
+            );
+            let names: Vec<_> = uncarried(&g.board, form).collect();
+            assert!(names.contains(&"Site") && names.contains(&"Date"), "{names:?}");
+        }
+    }
+}
+
+/// PBN boards written as LIN and read back agree on every field LIN carries:
+/// board, dealer, vulnerability, hands, players, event, room, the calls with
+/// their note texts, and the cards played (the same cards in each trick).
+#[test]
+fn pbn_corpus_boards_written_as_lin_read_back_equal() {
+    let Some(root) = common::corpus() else { return };
+    let mut files = common::files_with_ext(&root.join("bridge/pbn/bbo"), "pbn");
+    files.extend(
+        common::files_with_ext(&root.join("bridge/pbn/championships"), "pbn")
+            .into_iter()
+            .take(40),
+    );
+    let mut compared = 0;
+    for p in &files {
+        let data = std::fs::read(p).unwrap();
+        let mut r = kibitz::pbn::Reader::new(&data[..]);
+        let mut rec = kibitz::pbn::RawRecord::default();
+        let mut pbn_boards = Vec::new();
+        while r.read_record(&mut rec).unwrap() {
+            let mut b = Board::default();
+            kibitz::pbn::decode::decode(&rec, &mut b, &mut Vec::new());
+            if b.deal.is_some() && b.dealer.is_some() {
+                pbn_boards.push(b);
+            }
+        }
+        let text = write_boards(&pbn_boards, Form::Vugraph);
+        let back = read_all(&text);
+        assert_eq!(back.len(), pbn_boards.len(), "{}", p.display());
+        for (a, (_, b, _)) in pbn_boards.iter().zip(&back) {
+            let ctx = format!("{} board {:?}", p.display(), a.number);
+            assert_eq!(a.number.map(|n| n.value), b.number.map(|n| n.value), "{ctx}");
+            assert_eq!(a.dealer.map(|n| n.value), b.dealer.map(|n| n.value), "{ctx}");
+            assert_eq!(a.vulnerability.map(|n| n.value), b.vulnerability.map(|n| n.value), "{ctx}");
+            let hands = |x: &Board| x.deal.as_ref().map(|d| d.value.hands);
+            if a.deal.as_ref().unwrap().value.hands.values.iter().all(Option::is_some) {
+                assert_eq!(hands(a), hands(b), "{ctx}");
+            }
+            let u: Vec<_> = uncarried(a, Form::Vugraph).collect();
+            if !u.iter().any(|s| s.starts_with("players")) {
+                assert_eq!(a.id.players, b.id.players, "{ctx}");
+            }
+            if !u.contains(&"Event") {
+                assert_eq!(a.id.event, b.id.event, "{ctx}");
+            }
+            assert_eq!(a.room.is_some_and(|r| r == Room::Closed), b.room == Some(Room::Closed));
+            // Calls and the note text of each.
+            let calls = |x: &Board| -> Vec<(kibitz::Call, Option<String>)> {
+                x.auction.iter().flat_map(|a| a.items.iter().filter_map(|i| match i.call {
+                    AuctionCall::Call(c) => Some((c, i.note.map(|n| a.notes.iter().find(|m| m.number == n).map_or(String::new(), |m: &Note| m.text.clone())))),
+                    _ => None,
+                })).collect()
+            };
+            let (ca, cb) = (calls(a), calls(b));
+            assert!(cb.len() >= ca.len() && cb[..ca.len()] == ca[..], "{ctx}: {ca:?} {cb:?}");
+            assert!(cb[ca.len()..].iter().all(|c| c.0 == kibitz::Call::Pass), "{ctx}");
+            // Cards: each trick's set of cards, in as far as LIN could write them.
+            let tricks = |x: &Board| -> Vec<Vec<String>> {
+                x.play.iter().flat_map(|p| p.items.chunks(4).map(|t| {
+                    let mut v: Vec<String> = t.iter().filter_map(|i| i.card.known()).map(|c| c.to_string()).collect();
+                    v.sort();
+                    v
+                }).collect::<Vec<_>>()).collect()
+            };
+            let (ta, tb) = (tricks(a), tricks(b));
+            if !u.iter().any(|s| s.starts_with("cards after")) {
+                assert_eq!(ta, tb, "{ctx}");
+            }
+            assert!(b.play.as_ref().is_none_or(|p| p.order == PlayOrder::Chronological
+                && p.items.iter().all(|i| matches!(i.card, PlayCard::Card(_)))));
+            if let (Some(ResultTag { declarer: Some(n), .. }), true) = (b.result.and_then(|r| r.value), a.result.is_some()) {
+                let _ = n;
+                assert!(!u.contains(&"Result"), "{ctx}");
+            }
+            compared += 1;
+        }
+    }
+    println!("compared {compared} PBN boards");
+    assert!(compared > 1000, "{compared}");
+    let _ = (Pos::default(), Seat::North);
+}
