@@ -468,3 +468,24 @@ fn pbn_corpus_boards_written_as_lin_read_back_equal() {
     assert!(compared > 1000, "{compared}");
     let _ = (Pos::default(), Seat::North);
 }
+
+/// The fuzz body `lin_decode` on its seeds and saved regressions, and on every
+/// prefix of the vugraph seed (cut anywhere, the invariants hold).
+#[test]
+fn lin_decode_fuzz_seeds_and_regressions() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut n = 0;
+    for dir in ["fuzz/seeds/lin", "fuzz/regressions/lin_decode"] {
+        let Ok(rd) = std::fs::read_dir(root.join(dir)) else { continue };
+        for e in rd.flatten() {
+            let data = std::fs::read(e.path()).unwrap();
+            kibitz::fuzzing::lin_decode(&data);
+            n += 1;
+        }
+    }
+    assert!(n >= 3);
+    let v = std::fs::read(root.join("fuzz/seeds/lin/vugraph.lin")).unwrap();
+    for k in 0..v.len() {
+        kibitz::fuzzing::lin_decode(&v[..k]);
+    }
+}
