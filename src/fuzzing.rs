@@ -207,21 +207,6 @@ pub fn bridge_mutation(data: &[u8]) {
     );
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn chunking_a_small_file_changes_nothing() {
-        let mut data = vec![3u8, 1, 2, 7];
-        data.extend_from_slice(
-            b"% PBN 2.1\r\n[Event \"x\"]{c\r\n\r\n}\r\n[Dealer \"Q\"]\r\n\r\n[Board \"2\"]",
-        );
-        pbn_chunks(&data);
-        pbn_decode(&data);
-    }
-}
-
 /// `lin_decode`: raw bytes into the LIN reader, decoder and bridge rules. Must
 /// not panic; every byte is read; findings name a record that was returned and a
 /// line inside the input; findings per record stay bounded.
@@ -234,7 +219,10 @@ pub fn lin_decode(data: &[u8]) {
     let lines = data.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
     let bars = data.iter().filter(|&&b| b == b'|').count();
     let mut records = 0;
-    while reader.read_record(&mut rec).expect("reading from memory cannot fail") {
+    while reader
+        .read_record(&mut rec)
+        .expect("reading from memory cannot fail")
+    {
         records += 1;
         assert_eq!(rec.index, records);
         let mut findings = rec.findings.clone();
@@ -249,5 +237,24 @@ pub fn lin_decode(data: &[u8]) {
     }
     // A record needs a pair (two `|`) or a finding, which needs a byte.
     assert!(records <= bars / 2 + 1, "{records} records from {bars} `|`");
-    assert_eq!(reader.bytes_read(), data.len() as u64, "not every byte was read");
+    assert_eq!(
+        reader.bytes_read(),
+        data.len() as u64,
+        "not every byte was read"
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunking_a_small_file_changes_nothing() {
+        let mut data = vec![3u8, 1, 2, 7];
+        data.extend_from_slice(
+            b"% PBN 2.1\r\n[Event \"x\"]{c\r\n\r\n}\r\n[Dealer \"Q\"]\r\n\r\n[Board \"2\"]",
+        );
+        pbn_chunks(&data);
+        pbn_decode(&data);
+    }
 }

@@ -32,17 +32,11 @@ fn read_all(data: &[u8]) -> Vec<(RawRecord, Board, Vec<Finding>)> {
     out
 }
 
-fn boards(text: &str) -> Vec<(Board, Vec<Finding>)> {
-    read_all(text.as_bytes())
-        .into_iter()
-        .map(|(_, b, f)| (b, f))
-        .collect()
-}
-
 fn one(text: &str) -> (Board, Vec<Finding>) {
-    let mut v = boards(text);
+    let mut v = read_all(text.as_bytes());
     assert_eq!(v.len(), 1, "one record in {text}");
-    v.remove(0)
+    let (_, b, f) = v.remove(0);
+    (b, f)
 }
 
 fn rules_of(f: &[Finding]) -> Vec<&'static str> {
@@ -60,7 +54,9 @@ fn corpus_files() -> Option<Vec<std::path::PathBuf>> {
 }
 
 /// The raw tags of a record without positions, for comparing round trips.
-fn raw_view(r: &RawRecord) -> (Vec<(Vec<u8>, Vec<u8>)>, Vec<(Vec<u8>, Vec<u8>)>) {
+type Pairs = Vec<(Vec<u8>, Vec<u8>)>;
+
+fn raw_view(r: &RawRecord) -> (Pairs, Pairs) {
     let f = |ts: &[kibitz::notation::lin::RawTag]| {
         ts.iter()
             .map(|t| (t.name.to_vec(), r.value(t).to_vec()))
@@ -92,7 +88,10 @@ fn corpus_every_record_read_and_count_matches_an_independent_count() {
         total += recs.len();
         ours.insert(p.display().to_string(), recs.len());
     }
-    assert_eq!(total, 162, "30 + 30 + 32 + 32 vugraph records, 38 single boards");
+    assert_eq!(
+        total, 162,
+        "30 + 30 + 32 + 32 vugraph records, 38 single boards"
+    );
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/count_lin_records.py");
     let dir = common::corpus().unwrap().join("bridge/lin");
     let out = match Command::new("python3").arg(script).arg(&dir).output() {
@@ -159,7 +158,9 @@ fn corpus_plays_are_replayed() {
             }
         }
     }
-    println!("boards {boards} declared {declared} replayed {replayed} tricks {tricks} finished {finished}");
+    println!(
+        "boards {boards} declared {declared} replayed {replayed} tricks {tricks} finished {finished}"
+    );
     assert_eq!(boards, 162);
     // All but the record without an auction have a declarer and a replayed play.
     assert_eq!(declared, 161);
@@ -338,7 +339,9 @@ fn lin_view(g: &Board, form: Form) -> Board {
         let mut leader = first;
         let mut items = Vec::new();
         for row in p.items.chunks(4) {
-            let order: Vec<_> = (0..4).map(|k| row[leader.add(k).distance_from(first)]).collect();
+            let order: Vec<_> = (0..4)
+                .map(|k| row[leader.add(k).distance_from(first)])
+                .collect();
             let cards: Vec<_> = order.iter().map(|i| i.card.known().unwrap()).collect();
             leader = kibitz::bridge::play::trick_winner(
                 leader,
@@ -361,7 +364,11 @@ fn generated_games_round_trip_in_both_forms() {
     };
     for seed in 0..400u32 {
         let bytes: Vec<u8> = (0..600u32)
-            .map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8)
+            .map(|i| {
+                (i.wrapping_mul(2_654_435_761)
+                    .wrapping_add(seed.wrapping_mul(40_503))
+                    >> 13) as u8
+            })
             .collect();
         let g = generate_board(&mut ByteChooser::new(&bytes), seed % 32 + 1, &settings);
         for form in [Form::Single, Form::Vugraph] {
@@ -379,11 +386,15 @@ fn generated_games_round_trip_in_both_forms() {
             let mut out = Vec::new();
             check(b, &mut Context::default(), &mut out);
             assert!(
-                out.iter().all(|f| f.severity != kibitz::Severity::Violation),
+                out.iter()
+                    .all(|f| f.severity != kibitz::Severity::Violation),
                 "{out:?}"
             );
             let names: Vec<_> = uncarried(&g.board, form).collect();
-            assert!(names.contains(&"Site") && names.contains(&"Date"), "{names:?}");
+            assert!(
+                names.contains(&"Site") && names.contains(&"Date"),
+                "{names:?}"
+            );
         }
     }
 }
@@ -418,11 +429,31 @@ fn pbn_corpus_boards_written_as_lin_read_back_equal() {
         assert_eq!(back.len(), pbn_boards.len(), "{}", p.display());
         for (a, (_, b, _)) in pbn_boards.iter().zip(&back) {
             let ctx = format!("{} board {:?}", p.display(), a.number);
-            assert_eq!(a.number.map(|n| n.value), b.number.map(|n| n.value), "{ctx}");
-            assert_eq!(a.dealer.map(|n| n.value), b.dealer.map(|n| n.value), "{ctx}");
-            assert_eq!(a.vulnerability.map(|n| n.value), b.vulnerability.map(|n| n.value), "{ctx}");
+            assert_eq!(
+                a.number.map(|n| n.value),
+                b.number.map(|n| n.value),
+                "{ctx}"
+            );
+            assert_eq!(
+                a.dealer.map(|n| n.value),
+                b.dealer.map(|n| n.value),
+                "{ctx}"
+            );
+            assert_eq!(
+                a.vulnerability.map(|n| n.value),
+                b.vulnerability.map(|n| n.value),
+                "{ctx}"
+            );
             let hands = |x: &Board| x.deal.as_ref().map(|d| d.value.hands);
-            if a.deal.as_ref().unwrap().value.hands.values.iter().all(Option::is_some) {
+            if a.deal
+                .as_ref()
+                .unwrap()
+                .value
+                .hands
+                .values
+                .iter()
+                .all(Option::is_some)
+            {
                 assert_eq!(hands(a), hands(b), "{ctx}");
             }
             let u: Vec<_> = uncarried(a, Form::Vugraph).collect();
@@ -432,32 +463,76 @@ fn pbn_corpus_boards_written_as_lin_read_back_equal() {
             if !u.contains(&"Event") {
                 assert_eq!(a.id.event, b.id.event, "{ctx}");
             }
-            assert_eq!(a.room.is_some_and(|r| r == Room::Closed), b.room == Some(Room::Closed));
+            assert_eq!(
+                a.room.is_some_and(|r| r == Room::Closed),
+                b.room == Some(Room::Closed)
+            );
             // Calls and the note text of each.
             let calls = |x: &Board| -> Vec<(kibitz::Call, Option<String>)> {
-                x.auction.iter().flat_map(|a| a.items.iter().filter_map(|i| match i.call {
-                    AuctionCall::Call(c) => Some((c, i.note.map(|n| a.notes.iter().find(|m| m.number == n).map_or(String::new(), |m: &Note| m.text.clone())))),
-                    _ => None,
-                })).collect()
+                x.auction
+                    .iter()
+                    .flat_map(|a| {
+                        a.items.iter().filter_map(|i| match i.call {
+                            AuctionCall::Call(c) => Some((
+                                c,
+                                i.note.map(|n| {
+                                    a.notes
+                                        .iter()
+                                        .find(|m| m.number == n)
+                                        .map_or(String::new(), |m: &Note| m.text.clone())
+                                }),
+                            )),
+                            _ => None,
+                        })
+                    })
+                    .collect()
             };
             let (ca, cb) = (calls(a), calls(b));
-            assert!(cb.len() >= ca.len() && cb[..ca.len()] == ca[..], "{ctx}: {ca:?} {cb:?}");
-            assert!(cb[ca.len()..].iter().all(|c| c.0 == kibitz::Call::Pass), "{ctx}");
+            assert!(
+                cb.len() >= ca.len() && cb[..ca.len()] == ca[..],
+                "{ctx}: {ca:?} {cb:?}"
+            );
+            assert!(
+                cb[ca.len()..].iter().all(|c| c.0 == kibitz::Call::Pass),
+                "{ctx}"
+            );
             // Cards: each trick's set of cards, in as far as LIN could write them.
             let tricks = |x: &Board| -> Vec<Vec<String>> {
-                x.play.iter().flat_map(|p| p.items.chunks(4).map(|t| {
-                    let mut v: Vec<String> = t.iter().filter_map(|i| i.card.known()).map(|c| c.to_string()).collect();
-                    v.sort();
-                    v
-                }).collect::<Vec<_>>()).collect()
+                x.play
+                    .iter()
+                    .flat_map(|p| {
+                        p.items
+                            .chunks(4)
+                            .map(|t| {
+                                let mut v: Vec<String> = t
+                                    .iter()
+                                    .filter_map(|i| i.card.known())
+                                    .map(|c| c.to_string())
+                                    .collect();
+                                v.sort();
+                                v
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
             };
             let (ta, tb) = (tricks(a), tricks(b));
             if !u.iter().any(|s| s.starts_with("cards after")) {
                 assert_eq!(ta, tb, "{ctx}");
             }
-            assert!(b.play.as_ref().is_none_or(|p| p.order == PlayOrder::Chronological
-                && p.items.iter().all(|i| matches!(i.card, PlayCard::Card(_)))));
-            if let (Some(ResultTag { declarer: Some(n), .. }), true) = (b.result.and_then(|r| r.value), a.result.is_some()) {
+            assert!(
+                b.play
+                    .as_ref()
+                    .is_none_or(|p| p.order == PlayOrder::Chronological
+                        && p.items.iter().all(|i| matches!(i.card, PlayCard::Card(_))))
+            );
+            if let (
+                Some(ResultTag {
+                    declarer: Some(n), ..
+                }),
+                true,
+            ) = (b.result.and_then(|r| r.value), a.result.is_some())
+            {
                 let _ = n;
                 assert!(!u.contains(&"Result"), "{ctx}");
             }
@@ -476,7 +551,9 @@ fn lin_decode_fuzz_seeds_and_regressions() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut n = 0;
     for dir in ["fuzz/seeds/lin", "fuzz/regressions/lin_decode"] {
-        let Ok(rd) = std::fs::read_dir(root.join(dir)) else { continue };
+        let Ok(rd) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
         for e in rd.flatten() {
             let data = std::fs::read(e.path()).unwrap();
             kibitz::fuzzing::lin_decode(&data);
@@ -488,4 +565,71 @@ fn lin_decode_fuzz_seeds_and_regressions() {
     for k in 0..v.len() {
         kibitz::fuzzing::lin_decode(&v[..k]);
     }
+}
+
+/// Decoder details checked by hand: positions, alerts, three-hand deals, names
+/// by room, the vulnerability taken from the cycle.
+#[test]
+fn decoder_details() {
+    // Dealer digit 5 at line 1, column 4 (the value's first byte).
+    let (b, f) = one("md|5SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|");
+    assert_eq!(rules_of(&f), ["lin.md", "lin.record.no-auction"]);
+    assert_eq!(f[0].pos, Pos::new(1, 4));
+    assert_eq!(b.dealer, None);
+    // The fourth hand is the rest: East holds ST HTJ DTJ C4-CJ.
+    let east = b.deal.unwrap().value.hands[Seat::East].unwrap();
+    assert_eq!(east.to_string(), "T.JT.JT.JT987654");
+    // An alert without `an` is a note with empty text; `an` after an unalerted
+    // call is a note too; `an| |` keeps its blank.
+    let (b, f) = one(
+        "md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|-|mb|1C!|mb|1D|an| |mb|p|mb|p|mb|p|",
+    );
+    assert!(f.is_empty(), "{f:?}");
+    let a = b.auction.unwrap();
+    assert_eq!(a.items[0].note, Some(1));
+    assert_eq!(a.items[1].note, Some(2));
+    assert_eq!(
+        a.notes,
+        [
+            Note {
+                number: 1,
+                text: String::new()
+            },
+            Note {
+                number: 2,
+                text: " ".into()
+            }
+        ]
+    );
+    assert_eq!(a.first, Some(Seat::South));
+    assert_eq!(a.items[1].pos, Pos::new(1, 75));
+    // Closed room takes names 5-8 of the header; no sv: board 6 is EW in the cycle.
+    let text = "vg|E,S,I,6,6,A,0,B,0|pn|s1,w1,n1,e1,s2,w2,n2,e2|qx|c6|md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|mb|p|mb|p|mb|p|mb|p|";
+    let (b, f) = one(text);
+    assert_eq!(rules_of(&f), ["lin.sv.missing"]);
+    assert_eq!(b.id.players[Seat::North], "n2");
+    assert_eq!(b.room, Some(Room::Closed));
+    assert_eq!(b.number.unwrap().value, 6);
+    assert_eq!(
+        b.vulnerability.unwrap().value,
+        kibitz::Vulnerability::EastWest
+    );
+    assert_eq!(b.id.event, "E");
+    assert_eq!(b.id.scoring, "IMP");
+    // A claim mid-trick: result and end mark; an unknown card keeps its place.
+    let (b, f) = one(
+        "md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|mb|7N|mb|p|mb|p|mb|p|pc|s2|pc|X9|mc|13|",
+    );
+    assert_eq!(rules_of(&f), ["lin.pc"]);
+    let p = b.play.unwrap();
+    assert_eq!(p.first, Some(Seat::West));
+    assert_eq!(p.items[1].card, PlayCard::Unknown);
+    assert_eq!(p.star, Some(Pos::new(1, 101)));
+    assert_eq!(
+        b.result.unwrap().value,
+        Some(ResultTag {
+            declarer: Some(13),
+            ..ResultTag::default()
+        })
+    );
 }

@@ -129,7 +129,9 @@ fn parse_calls(v: &[u8], out: &mut Vec<(Call, usize, bool)>) -> Result<(), usize
                     u => Strain::from_ascii(&[u]).ok_or(i + 1)?,
                 };
                 i += 1;
-                if strain == Strain::NoTrump && v.get(i + 1).is_some_and(|b| b.eq_ignore_ascii_case(&b'T')) {
+                if strain == Strain::NoTrump
+                    && v.get(i + 1).is_some_and(|b| b.eq_ignore_ascii_case(&b'T'))
+                {
                     i += 1;
                 }
                 Call::Bid(Bid::new(v[at] - b'0', strain).ok_or(at)?)
@@ -301,7 +303,11 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                             } else {
                                 None
                             };
-                            calls.push(item(AuctionCall::Call(call), pos_at(t.value_pos, at), note));
+                            calls.push(item(
+                                AuctionCall::Call(call),
+                                pos_at(t.value_pos, at),
+                                note,
+                            ));
                         }
                     }
                     Err(at) => {
@@ -317,7 +323,10 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             b"an" => {
                 let text = text(v).into_owned();
                 match calls.last_mut().filter(|_| last_mb) {
-                    Some(c) => match c.note.and_then(|n| notes.iter_mut().find(|x| x.number == n)) {
+                    Some(c) => match c
+                        .note
+                        .and_then(|n| notes.iter_mut().find(|x| x.number == n))
+                    {
                         Some(n) if n.text.is_empty() => n.text = text,
                         Some(n) => {
                             n.text.push(' ');
@@ -335,7 +344,10 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             }
             b"pc" => {
                 last_mb = false;
-                if v.len() >= 2 && v.len() % 2 == 0 && v.chunks(2).all(|c| Card::from_ascii(c).is_some()) {
+                if v.len() >= 2
+                    && v.len().is_multiple_of(2)
+                    && v.chunks(2).all(|c| Card::from_ascii(c).is_some())
+                {
                     for (k, c) in v.chunks(2).enumerate() {
                         let card = Card::from_ascii(c).expect("checked above");
                         cards.push(play_item(PlayCard::Card(card), pos_at(t.value_pos, 2 * k)));
@@ -344,7 +356,10 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     s.push(
                         rules::CARD,
                         t.value_pos,
-                        format!("`{}` is not a card (suit letter and rank)", decode_short(v, 20)),
+                        format!(
+                            "`{}` is not a card (suit letter and rank)",
+                            decode_short(v, 20)
+                        ),
                     );
                     cards.push(play_item(PlayCard::Unknown, t.value_pos));
                 }
@@ -352,8 +367,12 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             b"mc" => {
                 last_mb = false;
                 if once(&mut seen.mc, s) {
-                    let n = std::str::from_utf8(v).ok().and_then(|x| x.parse::<u8>().ok());
-                    match n.filter(|&n| n <= 13 && !v.is_empty() && v.iter().all(u8::is_ascii_digit)) {
+                    let n = std::str::from_utf8(v)
+                        .ok()
+                        .and_then(|x| x.parse::<u8>().ok());
+                    match n
+                        .filter(|&n| n <= 13 && !v.is_empty() && v.iter().all(u8::is_ascii_digit))
+                    {
                         Some(n) => claim = Some((n, t.value_pos)),
                         None => s.push(
                             rules::CLAIM,
@@ -423,7 +442,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         let first = opening_leader(board.auction.as_ref(), dealer).or_else(|| {
             let c = cards.first()?.card.known()?;
             let hands = &board.deal.as_ref()?.value.hands;
-            Seat::ALL.into_iter().find(|&s| hands[s].is_some_and(|h| h.contains(c)))
+            Seat::ALL
+                .into_iter()
+                .find(|&s| hands[s].is_some_and(|h| h.contains(c)))
         });
         if claim.is_none() && cards.len() < 52 {
             s.push(
@@ -563,7 +584,10 @@ fn table(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
         _ => None,
     };
     let digits = v.get(1..).unwrap_or_default();
-    let digits = &digits[..digits.iter().position(|&b| b == b',').unwrap_or(digits.len())];
+    let digits = &digits[..digits
+        .iter()
+        .position(|&b| b == b',')
+        .unwrap_or(digits.len())];
     let number = std::str::from_utf8(digits)
         .ok()
         .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
@@ -590,7 +614,10 @@ fn board_heading(v: &[u8], t: &RawTag) -> Option<At<u32>> {
         return None;
     }
     let d = &v[start..];
-    let end = d.iter().position(|b| !b.is_ascii_digit()).unwrap_or(d.len());
+    let end = d
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(d.len());
     let n = std::str::from_utf8(&d[..end]).ok()?.parse().ok()?;
     Some(At::new(n, pos_at(t.value_pos, start)))
 }
@@ -627,7 +654,10 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
                 None => s.push(
                     rules::DEAL,
                     t.value_pos,
-                    format!("dealer digit `{}` is not 1 (S), 2 (W), 3 (N) or 4 (E)", d as char),
+                    format!(
+                        "dealer digit `{}` is not 1 (S), 2 (W), 3 (N) or 4 (E)",
+                        d as char
+                    ),
                 ),
             }
         }

@@ -11,9 +11,7 @@ use super::raw::RawRecord;
 use crate::bridge::auction::AuctionState;
 use crate::bridge::play::trick_winner;
 use crate::bridge::result::declarer_tricks;
-use crate::bridge::{
-    AuctionCall, Board, ContractTag, DeclarerTag, PlayCard, PlayOrder, Room,
-};
+use crate::bridge::{AuctionCall, Board, ContractTag, DeclarerTag, PlayCard, PlayOrder, Room};
 use crate::{Call, Card, Contract, Seat, Strain, Suit};
 
 /// The two shapes of a LIN file.
@@ -92,17 +90,27 @@ impl<W: Write> Writer<W> {
         let s = &mut self.scratch;
         s.clear();
         if self.form == Form::Vugraph {
-            let head = (clean(&b.id.event), scoring_letter(&b.id.scoring).unwrap_or("").to_string());
+            let head = (
+                clean(&b.id.event),
+                scoring_letter(&b.id.scoring).unwrap_or("").to_string(),
+            );
             if self.header.as_ref() != Some(&head) {
                 s.extend_from_slice(format!("vg|{},,{},,,,,,|\n", head.0, head.1).as_bytes());
                 self.header = Some(head);
             }
-            let room = if b.room == Some(Room::Closed) { 'c' } else { 'o' };
+            let room = if b.room == Some(Room::Closed) {
+                'c'
+            } else {
+                'o'
+            };
             let n = b.number.map(|n| n.value.to_string()).unwrap_or_default();
             s.extend_from_slice(format!("qx|{room}{n}|").as_bytes());
         }
         if b.id.players.values.iter().any(|p| !p.is_empty()) {
-            let names: Vec<String> = LIN_SEATS.iter().map(|&st| clean(&b.id.players[st])).collect();
+            let names: Vec<String> = LIN_SEATS
+                .iter()
+                .map(|&st| clean(&b.id.players[st]))
+                .collect();
             s.extend_from_slice(format!("pn|{}|", names.join(",")).as_bytes());
         }
         s.extend_from_slice(b"st||");
@@ -148,7 +156,11 @@ impl<W: Write> Writer<W> {
                 s.extend_from_slice(call_text(*call).as_bytes());
                 if let Some(n) = note {
                     s.push(b'!');
-                    let text = a.notes.iter().find(|x| x.number == *n).map_or("", |x| &x.text);
+                    let text = a
+                        .notes
+                        .iter()
+                        .find(|x| x.number == *n)
+                        .map_or("", |x| &x.text);
                     s.push(b'|');
                     if !text.is_empty() {
                         s.extend_from_slice(format!("an|{}|", clean_value(text)).as_bytes());
@@ -315,7 +327,10 @@ fn played_cards(b: &Board) -> Vec<Card> {
                 let mut trick = [None; 4];
                 for (k, slot) in trick.iter_mut().enumerate() {
                     let seat = leader.add(k);
-                    *slot = p.items.get(base + seat.distance_from(first)).and_then(|i| i.card.known());
+                    *slot = p
+                        .items
+                        .get(base + seat.distance_from(first))
+                        .and_then(|i| i.card.known());
                 }
                 for c in trick {
                     match c {
@@ -323,7 +338,9 @@ fn played_cards(b: &Board) -> Vec<Card> {
                         None => return out,
                     }
                 }
-                let (Some(t), Some(cards)) = (trump, trick.into_iter().collect::<Option<Vec<Card>>>()) else {
+                let (Some(t), Some(cards)) =
+                    (trump, trick.into_iter().collect::<Option<Vec<Card>>>())
+                else {
                     return out;
                 };
                 leader = trick_winner(leader, [cards[0], cards[1], cards[2], cards[3]], t);
@@ -341,7 +358,9 @@ fn claim(b: &Board, cards: usize) -> Option<u8> {
         Some(Some((_, d))) => Some(d),
         _ => None,
     };
-    let n = r.declarer.or_else(|| declarer.and_then(|d| declarer_tricks(&r, d.side(), false)))?;
+    let n = r
+        .declarer
+        .or_else(|| declarer.and_then(|d| declarer_tricks(&r, d.side(), false)))?;
     let star = b.play.as_ref().is_some_and(|p| p.star.is_some());
     (cards < 52 || star).then_some(n)
 }
@@ -374,7 +393,11 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
         out.push("Date");
     }
     let scoring_ok = scoring_letter(&id.scoring).is_some()
-        && !b.scoring.intersects(!(crate::bridge::Scoring::IMP | crate::bridge::Scoring::MP | crate::bridge::Scoring::BAM));
+        && !b.scoring.intersects(
+            !(crate::bridge::Scoring::IMP
+                | crate::bridge::Scoring::MP
+                | crate::bridge::Scoring::BAM),
+        );
     if (single && (!id.scoring.is_empty() || !b.scoring.is_empty())) || !scoring_ok {
         out.push("Scoring");
     }
@@ -386,7 +409,13 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
     }
     let end = outcome(b);
     let (contract, declarer) = match end {
-        Some(Some((c, d))) => (Some(ContractTag::Contract(c)), Some(DeclarerTag::Seat { seat: d, swapped: false })),
+        Some(Some((c, d))) => (
+            Some(ContractTag::Contract(c)),
+            Some(DeclarerTag::Seat {
+                seat: d,
+                swapped: false,
+            }),
+        ),
         Some(None) => (Some(ContractTag::Pass), Some(DeclarerTag::PassedOut)),
         None => (None, None),
     };
@@ -413,7 +442,15 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
         if a.star.is_some() {
             out.push("auction end mark `*`");
         }
-        if a.items.iter().any(|i| matches!(i.call, AuctionCall::Skipped | AuctionCall::NotYet | AuctionCall::Next | AuctionCall::Unknown)) {
+        if a.items.iter().any(|i| {
+            matches!(
+                i.call,
+                AuctionCall::Skipped
+                    | AuctionCall::NotYet
+                    | AuctionCall::Next
+                    | AuctionCall::Unknown
+            )
+        }) {
             out.push("calls LIN cannot write (skipped, not yet, next, unknown)");
         }
         if a.items.iter().any(|i| i.insufficient_marked) {
@@ -428,13 +465,18 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
         if p.items.iter().filter(|i| i.card.known().is_some()).count() != cards.len() {
             out.push("cards after one that cannot be placed");
         }
-        if p.items.iter().any(|i| i.revoke_marked || i.lead_out_of_turn_marked) {
+        if p.items
+            .iter()
+            .any(|i| i.revoke_marked || i.lead_out_of_turn_marked)
+        {
             out.push("irregularity marks");
         }
         if !p.notes.is_empty() || p.items.iter().any(|i| i.note.is_some()) {
             out.push("play notes");
         }
-        if p.first.is_some() && p.first != opening_leader(b.auction.as_ref(), b.dealer.map(|d| d.value)) {
+        if p.first.is_some()
+            && p.first != opening_leader(b.auction.as_ref(), b.dealer.map(|d| d.value))
+        {
             out.push("play start (not declarer's left-hand opponent)");
         }
         if p.star.is_some() && claim(b, cards.len()).is_none() {
