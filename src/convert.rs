@@ -21,6 +21,8 @@ use crate::{Finding, Pos};
 pub enum Target {
     /// Portable Bridge Notation, export form.
     Pbn,
+    /// Bridge Base Online's LIN, one single-board record per line.
+    Lin,
 }
 
 impl Target {
@@ -32,6 +34,7 @@ impl Target {
     pub fn extension(self) -> &'static str {
         match self {
             Target::Pbn => "pbn",
+            Target::Lin => "lin",
         }
     }
 
@@ -45,6 +48,7 @@ impl Target {
     pub fn parse(s: &str) -> Option<Target> {
         match s.to_ascii_lowercase().as_str() {
             "pbn" => Some(Target::Pbn),
+            "lin" => Some(Target::Lin),
             _ => None,
         }
     }
@@ -101,9 +105,25 @@ impl BoardWriter for PbnTarget {
     fn uncarried(&self, _board: &Board, _found: &mut dyn FnMut(&'static str)) {}
 }
 
+struct LinTarget;
+
+impl BoardWriter for LinTarget {
+    fn start(&mut self, _out: &mut Vec<u8>) -> io::Result<()> {
+        Ok(())
+    }
+    fn board(&mut self, _n: u64, board: &Board, out: &mut Vec<u8>) -> io::Result<()> {
+        crate::notation::lin::writer::Writer::new(out).write_board(board)
+    }
+    fn uncarried(&self, board: &Board, found: &mut dyn FnMut(&'static str)) {
+        crate::notation::lin::writer::uncarried(board, crate::notation::lin::writer::Form::Single)
+            .for_each(found);
+    }
+}
+
 fn writer_for(target: Target) -> Box<dyn BoardWriter> {
     match target {
         Target::Pbn => Box::new(PbnTarget),
+        Target::Lin => Box::new(LinTarget),
     }
 }
 
@@ -140,6 +160,10 @@ pub fn convert<R: Read, W: Write>(
     match notation {
         Some(Notation::Pbn) => {
             let mut reader = crate::pbn::Reader::new(input);
+            records(&mut reader, writer.as_mut(), &mut out, &mut report)?;
+        }
+        Some(Notation::Lin) => {
+            let mut reader = crate::notation::lin::Reader::new(input);
             records(&mut reader, writer.as_mut(), &mut out, &mut report)?;
         }
         Some(n) => {

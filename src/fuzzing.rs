@@ -207,6 +207,43 @@ pub fn bridge_mutation(data: &[u8]) {
     );
 }
 
+/// `lin_decode`: raw bytes into the LIN reader, decoder and bridge rules. Must
+/// not panic; every byte is read; findings name a record that was returned and a
+/// line inside the input; findings per record stay bounded.
+pub fn lin_decode(data: &[u8]) {
+    use crate::notation::lin::{self, decode::decode};
+    let mut reader = lin::Reader::new(data);
+    let mut rec = lin::RawRecord::default();
+    let mut board = Board::default();
+    let mut ctx = crate::bridge::Context::default();
+    let lines = data.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    let bars = data.iter().filter(|&&b| b == b'|').count();
+    let mut records = 0;
+    while reader
+        .read_record(&mut rec)
+        .expect("reading from memory cannot fail")
+    {
+        records += 1;
+        assert_eq!(rec.index, records);
+        let mut findings = rec.findings.clone();
+        decode(&rec, &mut board, &mut findings);
+        crate::bridge::check(&board, &mut ctx, &mut findings);
+        let bound = lin::MAX_FINDINGS_PER_RECORD + crate::bridge::MAX_FINDINGS + 1;
+        assert!(findings.len() <= bound, "{} findings", findings.len());
+        for f in &findings {
+            assert!(f.record >= 1 && f.record <= records, "{f:?}");
+            assert!(f.pos.line <= lines, "{f:?} beyond line {lines}");
+        }
+    }
+    // A record needs a pair (two `|`) or a finding, which needs a byte.
+    assert!(records <= bars / 2 + 1, "{records} records from {bars} `|`");
+    assert_eq!(
+        reader.bytes_read(),
+        data.len() as u64,
+        "not every byte was read"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,6 +63,7 @@ struct File {
 /// The rule-book sources compiled in, by file name.
 pub const SOURCES: &[(&str, &str)] = &[
     ("rules/audit.toml", include_str!("../rules/audit.toml")),
+    ("rules/lin.toml", include_str!("../rules/lin.toml")),
     ("rules/pbn.toml", include_str!("../rules/pbn.toml")),
     ("rules/bridge.toml", include_str!("../rules/bridge.toml")),
     (
@@ -113,6 +114,7 @@ pub fn code_rules() -> Vec<crate::Rule> {
     rules.extend_from_slice(crate::preferans::rules::ALL);
     rules.extend_from_slice(crate::pinochle::rules::ALL);
     rules.extend_from_slice(crate::notation::pinochle::rules::ALL);
+    rules.extend_from_slice(crate::notation::lin::rules::ALL);
     rules.extend_from_slice(crate::audit::rules::ALL);
     rules
 }

@@ -14,6 +14,11 @@ use kibitz::convert::{Target, convert};
 /// Every target, each with the extension its output is read under.
 const TARGETS: &[Target] = &[Target::Pbn];
 
+/// Targets whose conversions keep every record but do not yet keep every
+/// violation (issue 9 is open: a LIN claim is read back differently in some
+/// championship records, e.g. 1998 European Youth A1A10505.PBN record 4).
+const RECORDS_ONLY: &[Target] = &[Target::Lin];
+
 /// (record, rule) of every bridge violation of the game itself (auction, play,
 /// deal, result, score): what a conversion must keep.
 fn bridge_violations(name: &str, bytes: &[u8]) -> (u64, BTreeSet<(usize, &'static str)>) {
@@ -25,6 +30,27 @@ fn bridge_violations(name: &str, bytes: &[u8]) -> (u64, BTreeSet<(usize, &'stati
         .map(|f| (f.record, f.rule))
         .collect();
     (report.summary.records, set)
+}
+
+/// The rules (by id prefix) that read a field a conversion reports as not
+/// carried.
+fn rules_reading(field: &str) -> &'static [&'static str] {
+    match field {
+        "Score" => &["bridge.score.points"],
+        "ScoreIMP" | "Room" => &["bridge.score.imp"],
+        "Result" => &["bridge.result.", "bridge.score."],
+        "Contract" => &["bridge.auction.contract", "bridge.score."],
+        "Declarer" => &["bridge.auction.declarer", "bridge.play.leader"],
+        // `^R`, `^L`, `^I`, `^S` turn a fault into an accepted notice; a play
+        // that LIN cannot start at its real leader is read from the right one.
+        "irregularity marks" | "play start (not declarer's left-hand opponent)" => &[
+            "bridge.play.",
+            "bridge.auction.",
+            "bridge.result.",
+            "bridge.score.",
+        ],
+        _ => &[],
+    }
 }
 
 #[test]
@@ -42,7 +68,7 @@ fn corpus_converted_keeps_records_and_violations() {
         if records == 0 {
             continue;
         }
-        for &target in TARGETS {
+        for &target in TARGETS.iter().chain(RECORDS_ONLY) {
             let mut out = Vec::new();
             let report = convert(&name, &original[..], target, &mut out).unwrap();
             assert_eq!(report.records, records, "{name}: records read");
@@ -54,11 +80,29 @@ fn corpus_converted_keeps_records_and_violations() {
             if report.skipped_count > 0 {
                 continue;
             }
+            if RECORDS_ONLY.contains(&target) {
+                continue;
+            }
             let out_name = format!("converted.{}", target.extension());
             let (records2, violations2) = bridge_violations(&out_name, &out);
             assert_eq!(records2, records, "{name} -> {target:?}: records read back");
+            // A rule whose input the target could not carry (reported as a
+            // notice by the conversion) is not compared.
+            let dropped: Vec<&str> = report
+                .uncarried
+                .keys()
+                .flat_map(|field| rules_reading(field))
+                .copied()
+                .collect();
+            let kept = |v: &BTreeSet<(usize, &'static str)>| -> BTreeSet<(usize, &'static str)> {
+                v.iter()
+                    .filter(|(_, r)| !dropped.iter().any(|d| r.starts_with(d)))
+                    .copied()
+                    .collect()
+            };
             assert_eq!(
-                violations2, violations,
+                kept(&violations2),
+                kept(&violations),
                 "{name} -> {target:?}: bridge violations per record"
             );
             checked += 1;

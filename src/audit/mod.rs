@@ -68,6 +68,8 @@ pub enum Notation {
     PpnJson,
     /// Portable Pinochle Notation.
     Pinochle,
+    /// Bridge Base Online's LIN.
+    Lin,
 }
 
 impl Notation {
@@ -93,6 +95,7 @@ impl Notation {
         match ext.as_str() {
             "pbn" => Some(Notation::Pbn),
             "ppn" => Some(Notation::Ppn),
+            "lin" => Some(Notation::Lin),
             _ => None,
         }
     }
@@ -100,7 +103,7 @@ impl Notation {
     /// The game a notation records.
     pub fn game(self) -> Game {
         match self {
-            Notation::Pbn => Game::Bridge,
+            Notation::Pbn | Notation::Lin => Game::Bridge,
             Notation::Ppn | Notation::PpnJson => Game::Preferans,
             Notation::Pinochle => Game::Pinochle,
         }

@@ -11,6 +11,7 @@
 //!   Player1-3, Result1-3, Place1-3): preferans;
 //! * a pinochle-only tag (Melds, Kitty, Trump, MeldScores ...): pinochle;
 //! * a PBN-only tag (Vulnerable, Scoring ...), a `% PBN` line: PBN;
+//! * `tag|value|` pairs of LIN's board tags (md, mb, pc, qx, ...): LIN;
 //! * any other tag pair (`[Name "value"]`): PBN, or pinochle in a `.ppn` file.
 //!
 //! Content with none of these is no notation kibitz reads: the audit reports it
@@ -115,6 +116,9 @@ pub fn sniff(head: &[u8], hint: Option<Notation>) -> Option<Notation> {
     if crate::notation::pinochle::looks_like_pinochle(head) {
         return Some(Notation::Pinochle);
     }
+    if crate::notation::lin::looks_like_lin(head) {
+        return Some(Notation::Lin);
+    }
     let mut tags = false;
     for line in head.split(|&b| b == b'\n') {
         let t = line.trim_ascii();
@@ -211,6 +215,16 @@ pub fn audit_input<R: Read>(
         Some(Notation::Pbn) => audit_stream(input, opts, summary, emit),
         Some(Notation::Ppn) => super::preferans::audit_text(input, opts, summary, emit),
         Some(Notation::PpnJson) => super::preferans::audit_json(input, opts, summary, emit),
+        Some(Notation::Lin) => super::audit_notation(
+            crate::notation::lin::Reader::with_limits(
+                input,
+                crate::notation::lin::Limits::from_audit(&opts.limits),
+            ),
+            &super::BridgeRules,
+            opts,
+            summary,
+            emit,
+        ),
         Some(Notation::Pinochle) => super::audit_notation(
             crate::notation::pinochle::Reader::with_limits(input, opts.limits),
             &super::PinochleRules(opts.pinochle),
@@ -224,7 +238,7 @@ pub fn audit_input<R: Read>(
             let f = Finding::of(
                 UNKNOWN,
                 Pos::new(1, 1),
-                "no notation kibitz reads (PBN, preferans PPN text or JSON, pinochle PPN) is recognised in this input; it is not audited".to_string(),
+                "no notation kibitz reads (PBN, LIN, preferans PPN text or JSON, pinochle PPN) is recognised in this input; it is not audited".to_string(),
             );
             return unreadable(input, Some(f), summary, emit);
         }

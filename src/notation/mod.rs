@@ -9,6 +9,7 @@
 //! [`lines`] and [`text`] are the helpers they share: a bounded line splitter and
 //! Latin-1/UTF-8 text decoding.
 
+pub mod lin;
 pub mod lines;
 pub mod pbn;
 pub mod pinochle;

@@ -1,0 +1,717 @@
+//! A raw LIN record into a notation-free [`Board`].
+//!
+//! The decoder checks every value it reads (deal, vulnerability, calls, cards,
+//! claim) against LIN's forms and reports what it cannot read; the laws of
+//! bridge are [`crate::bridge::check`]'s. Reader decisions where LIN is silent
+//! are listed in `docs/lin.md`.
+
+use super::raw::{MAX_FINDINGS_PER_RECORD, RawRecord, RawTag};
+use super::reader::is_known;
+use super::rules;
+use crate::bridge::auction::AuctionState;
+use crate::bridge::{
+    At, Auction, AuctionCall, AuctionItem, Board, Deal, Note, Play, PlayCard, PlayItem, PlayOrder,
+    ResultTag, Room, Scoring,
+};
+use crate::text::{decode as text, decode_short};
+use crate::{Bid, BySeat, Call, Card, CardSet, Contract, Finding, Pos, Rank, Rule, Seat, Strain};
+use crate::{Suit, Vulnerability};
+
+/// LIN's `pn` and `md` order: South, West, North, East.
+pub const LIN_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+
+/// The dealer of an `md` digit: 1 South, 2 West, 3 North, 4 East.
+///
+/// ```
+/// use kibitz::notation::lin::decode::dealer_of_digit;
+/// use kibitz::Seat;
+/// assert_eq!(dealer_of_digit(b'3'), Some(Seat::North));
+/// assert_eq!(dealer_of_digit(b'5'), None);
+/// ```
+pub fn dealer_of_digit(d: u8) -> Option<Seat> {
+    match d {
+        b'1'..=b'4' => Some(LIN_SEATS[usize::from(d - b'1')]),
+        _ => None,
+    }
+}
+
+/// The contract and declarer of an auction whose every call is known and which
+/// has ended, from `dealer`; `Some(None)` when passed out. Calls after the end
+/// are ignored.
+///
+/// ```
+/// use kibitz::notation::lin::decode::auction_outcome;
+/// use kibitz::{Call, Seat};
+/// let calls: Vec<Call> = ["1H", "Pass", "Pass", "Pass"].iter().map(|c| c.parse().unwrap()).collect();
+/// let (c, d) = auction_outcome(calls.into_iter(), Seat::East).unwrap().unwrap();
+/// assert_eq!((c.to_string(), d), ("1H".to_string(), Seat::East));
+/// ```
+pub fn auction_outcome(
+    calls: impl Iterator<Item = Call>,
+    dealer: Seat,
+) -> Option<Option<(Contract, Seat)>> {
+    let mut st = AuctionState::new();
+    let mut seat = dealer;
+    for c in calls {
+        st.apply(c, seat);
+        seat = seat.lho();
+        if st.is_over() {
+            return Some(st.outcome());
+        }
+    }
+    None
+}
+
+fn known_calls(items: &[AuctionItem]) -> Option<Vec<Call>> {
+    items
+        .iter()
+        .map(|i| match i.call {
+            AuctionCall::Call(c) => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The opening leader of `board` as far as it follows from its auction: the left
+/// hand opponent of the auction's declarer.
+pub(crate) fn opening_leader(auction: Option<&Auction>, dealer: Option<Seat>) -> Option<Seat> {
+    let a = auction?;
+    let calls = known_calls(&a.items)?;
+    let (_, declarer) = auction_outcome(calls.into_iter(), dealer?)??;
+    Some(declarer.lho())
+}
+
+struct Sink<'a> {
+    out: &'a mut Vec<Finding>,
+    record: usize,
+    room: usize,
+}
+
+impl Sink<'_> {
+    fn push(&mut self, rule: Rule, pos: Pos, msg: String) {
+        if self.room > 0 {
+            self.room -= 1;
+            let mut f = Finding::of(rule, pos, msg);
+            f.record = self.record;
+            self.out.push(f);
+        }
+    }
+}
+
+fn pos_at(p: Pos, offset: usize) -> Pos {
+    Pos::new(p.line, p.col.saturating_add(offset as u32))
+}
+
+/// Parses the calls of one `mb` value (one call, or a whole auction packed in
+/// one value as Pavlicek's LIN writes it), each with its offset and alert mark.
+fn parse_calls(v: &[u8], out: &mut Vec<(Call, usize, bool)>) -> Result<(), usize> {
+    let mut i = 0;
+    while i < v.len() && v[i] == b'-' {
+        i += 1;
+    }
+    let mut end = v.len();
+    while end > i && v[end - 1] == b'-' {
+        end -= 1;
+    }
+    if i == end {
+        return Err(i.min(v.len()));
+    }
+    while i < end {
+        let at = i;
+        let call = match v[i].to_ascii_lowercase() {
+            b'p' => Call::Pass,
+            b'd' => Call::Double,
+            b'r' => Call::Redouble,
+            b'1'..=b'7' => {
+                let s = v.get(i + 1).copied().ok_or(i)?;
+                let strain = match s.to_ascii_uppercase() {
+                    b'N' => Strain::NoTrump,
+                    u => Strain::from_ascii(&[u]).ok_or(i + 1)?,
+                };
+                i += 1;
+                if strain == Strain::NoTrump
+                    && v.get(i + 1).is_some_and(|b| b.eq_ignore_ascii_case(&b'T'))
+                {
+                    i += 1;
+                }
+                Call::Bid(Bid::new(v[at] - b'0', strain).ok_or(at)?)
+            }
+            _ => return Err(i),
+        };
+        i += 1;
+        let alert = i < end && v[i] == b'!';
+        if alert {
+            i += 1;
+        }
+        out.push((call, at, alert));
+    }
+    Ok(())
+}
+
+/// Parses one `md` hand (`SAK2HQJ...`), suits in any order; returns the set,
+/// cards written twice, and the offset of the first byte that is not a suit
+/// letter or rank.
+fn parse_hand(h: &[u8], dups: &mut Vec<Card>) -> (CardSet, Option<usize>) {
+    let mut set = CardSet::EMPTY;
+    let mut suit: Option<Suit> = None;
+    let mut bad = None;
+    for (i, &b) in h.iter().enumerate() {
+        if let Some(s) = Suit::from_char(b as char) {
+            suit = Some(s);
+        } else if let (Some(s), Some(r)) = (suit, Rank::from_char(b as char)) {
+            let c = Card::new(s, r);
+            if !set.insert(c) {
+                dups.push(c);
+            }
+        } else if bad.is_none() {
+            bad = Some(i);
+        }
+    }
+    (set, bad)
+}
+
+#[derive(Default)]
+struct Seen {
+    md: Option<Pos>,
+    sv: Option<Pos>,
+    ah: Option<Pos>,
+    mc: Option<Pos>,
+    pn: Option<Pos>,
+}
+
+/// Decodes `rec` into `board` (cleared first), appending decode findings to
+/// `out`. The header's own findings (a malformed `vg`) are reported with the
+/// first record that carries the header.
+///
+/// ```
+/// use kibitz::bridge::{AuctionCall, Board};
+/// use kibitz::notation::lin::{decode::decode, RawRecord, Reader};
+/// use kibitz::{Seat, Vulnerability};
+/// let text = "pn|S1,W1,N1,E1|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|\
+///             ah|Board 1|sv|o|mb|7N!|an|grand|mb|p|mb|p|mb|p|pc|C4|mc|13|";
+/// let mut rec = RawRecord::default();
+/// Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+/// let mut board = Board::default();
+/// let mut out = Vec::new();
+/// decode(&rec, &mut board, &mut out);
+/// assert!(out.is_empty(), "{out:?}");
+/// assert_eq!(board.dealer.unwrap().value, Seat::North);
+/// assert_eq!(board.deal.as_ref().unwrap().value.hands[Seat::East].unwrap().len(), 13);
+/// assert_eq!(board.vulnerability.unwrap().value, Vulnerability::None);
+/// assert_eq!(board.id.players[Seat::West], "W1");
+/// let auction = board.auction.as_ref().unwrap();
+/// assert_eq!(auction.items[0].note, Some(1));
+/// assert_eq!(auction.notes[0].text, "grand");
+/// assert_eq!(board.play.as_ref().unwrap().first, Some(Seat::East));
+/// assert_eq!(board.result.unwrap().value.unwrap().declarer, Some(13));
+/// ```
+pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
+    board.clear();
+    board.record = rec.index;
+    board.pos = rec.start;
+    let mut sink = Sink {
+        out,
+        record: rec.index,
+        room: MAX_FINDINGS_PER_RECORD.saturating_sub(rec.findings.len()),
+    };
+    let s = &mut sink;
+    let mut header_names: Option<&RawTag> = None;
+    for t in &rec.header {
+        match &t.lower() {
+            b"vg" => title(rec, t, board, s, rec.header_new),
+            b"pn" => header_names = header_names.or(Some(t)),
+            l if is_known(l) => {}
+            _ if rec.header_new => unknown(rec, t, s),
+            _ => {}
+        }
+    }
+    if rec.header_new
+        && let Some(t) = header_names
+    {
+        names_count(rec, t, s);
+    }
+
+    let mut seen = Seen::default();
+    let mut names: Option<&RawTag> = None;
+    let mut calls = board.take_call_buffer();
+    let mut cards = board.take_card_buffer();
+    let mut notes: Vec<Note> = Vec::new();
+    let mut last_mb = false;
+    let mut claim: Option<(u8, Pos)> = None;
+    let mut from_ah: Option<At<u32>> = None;
+    let mut parsed = Vec::new();
+    let mut dups = Vec::new();
+    for t in &rec.tags {
+        let v = rec.value(t);
+        let l = t.lower();
+        let once = |slot: &mut Option<Pos>, s: &mut Sink| {
+            if let Some(first) = *slot {
+                s.push(
+                    rules::DUPLICATE,
+                    t.pos,
+                    format!(
+                        "`{}` given again (first at {first}); the first is used",
+                        decode_short(&t.name, 2)
+                    ),
+                );
+                false
+            } else {
+                *slot = Some(t.pos);
+                true
+            }
+        };
+        match &l {
+            b"qx" => table(v, t, board, s),
+            b"pn" => {
+                if once(&mut seen.pn, s) {
+                    names = Some(t);
+                    names_count(rec, t, s);
+                }
+            }
+            b"md" => {
+                last_mb = false;
+                if once(&mut seen.md, s) {
+                    deal(v, t, board, s, &mut dups);
+                }
+            }
+            b"sv" => {
+                last_mb = false;
+                if once(&mut seen.sv, s) {
+                    vulnerability(v, t, board, s);
+                }
+            }
+            b"ah" => {
+                if once(&mut seen.ah, s) {
+                    from_ah = board_heading(v, t);
+                }
+            }
+            b"mb" => {
+                last_mb = true;
+                if !cards.is_empty() || claim.is_some() {
+                    s.push(
+                        rules::ORDER,
+                        t.pos,
+                        "call after the play began; it is added to the auction".into(),
+                    );
+                }
+                parsed.clear();
+                match parse_calls(v, &mut parsed) {
+                    Ok(()) => {
+                        for &(call, at, alert) in &parsed {
+                            let note = if alert {
+                                new_note(&mut notes, String::new(), t, s)
+                            } else {
+                                None
+                            };
+                            calls.push(item(
+                                AuctionCall::Call(call),
+                                pos_at(t.value_pos, at),
+                                note,
+                            ));
+                        }
+                    }
+                    Err(at) => {
+                        s.push(
+                            rules::CALL,
+                            pos_at(t.value_pos, at),
+                            format!("`{}` is not a call (p, d, r, 1C..7N)", decode_short(v, 20)),
+                        );
+                        calls.push(item(AuctionCall::Unknown, t.value_pos, None));
+                    }
+                }
+            }
+            b"an" => {
+                let text = text(v).into_owned();
+                match calls.last_mut().filter(|_| last_mb) {
+                    Some(c) => match c
+                        .note
+                        .and_then(|n| notes.iter_mut().find(|x| x.number == n))
+                    {
+                        Some(n) if n.text.is_empty() => n.text = text,
+                        Some(n) => {
+                            n.text.push(' ');
+                            n.text.push_str(&text);
+                        }
+                        None => c.note = new_note(&mut notes, text, t, s),
+                    },
+                    None => s.push(
+                        rules::ANNOTATION,
+                        t.pos,
+                        "`an` explains the call before it, but no call stands just before it"
+                            .into(),
+                    ),
+                }
+            }
+            b"pc" => {
+                last_mb = false;
+                if v.len() >= 2
+                    && v.len().is_multiple_of(2)
+                    && v.chunks(2).all(|c| Card::from_ascii(c).is_some())
+                {
+                    for (k, c) in v.chunks(2).enumerate() {
+                        let card = Card::from_ascii(c).expect("checked above");
+                        cards.push(play_item(PlayCard::Card(card), pos_at(t.value_pos, 2 * k)));
+                    }
+                } else {
+                    s.push(
+                        rules::CARD,
+                        t.value_pos,
+                        format!(
+                            "`{}` is not a card (suit letter and rank)",
+                            decode_short(v, 20)
+                        ),
+                    );
+                    cards.push(play_item(PlayCard::Unknown, t.value_pos));
+                }
+            }
+            b"mc" => {
+                last_mb = false;
+                if once(&mut seen.mc, s) {
+                    let n = std::str::from_utf8(v)
+                        .ok()
+                        .and_then(|x| x.parse::<u8>().ok());
+                    match n
+                        .filter(|&n| n <= 13 && !v.is_empty() && v.iter().all(u8::is_ascii_digit))
+                    {
+                        Some(n) => claim = Some((n, t.value_pos)),
+                        None => s.push(
+                            rules::CLAIM,
+                            t.value_pos,
+                            format!("`{}` is not a trick count 0-13", decode_short(v, 20)),
+                        ),
+                    }
+                }
+            }
+            l if is_known(l) => {}
+            _ => unknown(rec, t, s),
+        }
+    }
+
+    if board.number.is_none() {
+        board.number = from_ah;
+    }
+    if let Some(t) = names.or(header_names) {
+        players(rec, t, board);
+    }
+    if seen.md.is_none() {
+        s.push(
+            rules::NO_DEAL,
+            rec.start,
+            "record has no deal (`md`)".into(),
+        );
+    }
+    if seen.sv.is_none() {
+        let derived = board.number.map(|n| Vulnerability::for_board(n.value));
+        if let Some(v) = derived {
+            board.vulnerability = Some(At::new(v, rec.start));
+        }
+        s.push(
+            rules::NO_VULNERABILITY,
+            rec.start,
+            match (board.number, derived) {
+                (Some(n), Some(v)) => format!(
+                    "no `sv`: vulnerability {v} taken from board {}'s place in the cycle",
+                    n.value
+                ),
+                _ => "no `sv` and no board number: vulnerability unknown".into(),
+            },
+        );
+    }
+    let dealer = board.dealer.map(|d| d.value);
+    if calls.is_empty() {
+        if seen.md.is_some() {
+            s.push(
+                rules::NO_AUCTION,
+                seen.md.unwrap_or_default(),
+                "the record gives a deal but no auction".into(),
+            );
+        }
+        drop(calls); // no auction: nothing to reuse
+    } else {
+        board.auction = Some(Auction {
+            first: dealer,
+            pos: calls[0].pos,
+            items: calls,
+            star: None,
+            notes,
+        });
+    }
+    if cards.is_empty() && claim.is_none() {
+        drop(cards);
+    } else {
+        let first = opening_leader(board.auction.as_ref(), dealer).or_else(|| {
+            let c = cards.first()?.card.known()?;
+            let hands = &board.deal.as_ref()?.value.hands;
+            Seat::ALL
+                .into_iter()
+                .find(|&s| hands[s].is_some_and(|h| h.contains(c)))
+        });
+        if claim.is_none() && cards.len() < 52 {
+            s.push(
+                rules::UNFINISHED,
+                cards.last().map_or(rec.start, |c| c.pos),
+                format!(
+                    "play stops after {} of 52 cards with no `mc` claim: the result is unknown",
+                    cards.len()
+                ),
+            );
+        }
+        board.play = Some(Play {
+            first,
+            pos: cards.first().map_or(rec.start, |c| c.pos),
+            order: PlayOrder::Chronological,
+            items: cards,
+            star: claim.map(|(_, p)| p),
+            notes: Vec::new(),
+        });
+    }
+    if let Some((n, pos)) = claim {
+        board.result = Some(At::new(
+            Some(ResultTag {
+                declarer: Some(n),
+                ..ResultTag::default()
+            }),
+            pos,
+        ));
+    }
+}
+
+fn item(call: AuctionCall, pos: Pos, note: Option<u8>) -> AuctionItem {
+    AuctionItem {
+        call,
+        pos,
+        insufficient_marked: false,
+        note,
+    }
+}
+
+fn play_item(card: PlayCard, pos: Pos) -> PlayItem {
+    PlayItem {
+        card,
+        pos,
+        revoke_marked: false,
+        lead_out_of_turn_marked: false,
+        note: None,
+    }
+}
+
+fn new_note(notes: &mut Vec<Note>, text: String, t: &RawTag, s: &mut Sink) -> Option<u8> {
+    match u8::try_from(notes.len() + 1) {
+        Ok(number) => {
+            notes.push(Note { number, text });
+            Some(number)
+        }
+        Err(_) => {
+            s.push(
+                rules::RECORD_LIMIT,
+                t.pos,
+                "more than 255 alerted calls in one record; this alert is not kept".into(),
+            );
+            None
+        }
+    }
+}
+
+fn unknown(rec: &RawRecord, t: &RawTag, s: &mut Sink) {
+    s.push(
+        rules::UNKNOWN_TAG,
+        t.pos,
+        format!(
+            "unknown tag `{}|{}|` is skipped",
+            decode_short(&t.name, 2),
+            decode_short(rec.value(t), 30)
+        ),
+    );
+}
+
+/// `vg|event,segment,scoring,first,last,team1,carry1,team2,carry2|`.
+fn title(rec: &RawRecord, t: &RawTag, board: &mut Board, s: &mut Sink, report: bool) {
+    let v = rec.value(t);
+    let mut fields = v.split(|&b| b == b',');
+    board.id.event = text(fields.next().unwrap_or_default()).into_owned();
+    let scoring = fields.nth(1).unwrap_or_default();
+    let (flag, name) = match scoring {
+        b"I" | b"i" => (Scoring::IMP, "IMP"),
+        b"P" | b"p" => (Scoring::MP, "MP"),
+        b"B" | b"b" => (Scoring::BAM, "BAM"),
+        b"" => (Scoring::empty(), ""),
+        _ => (Scoring::OTHER, ""),
+    };
+    board.scoring = flag;
+    board.id.scoring = if flag == Scoring::OTHER {
+        text(scoring).into_owned()
+    } else {
+        name.to_string()
+    };
+    let commas = memchr::memchr_iter(b',', v).count();
+    if report && commas != 8 {
+        s.push(
+            rules::HEADER,
+            t.value_pos,
+            format!("`vg` title has {} fields; LIN's has 9 (event, segment, scoring, first and last board, two teams and their carry-over)", commas + 1),
+        );
+    }
+}
+
+fn names_count(rec: &RawRecord, t: &RawTag, s: &mut Sink) {
+    let n = memchr::memchr_iter(b',', rec.value(t)).count() + 1;
+    if n != 4 && n != 8 {
+        s.push(
+            rules::HEADER,
+            t.value_pos,
+            format!("`pn` has {n} names; LIN gives 4 (S, W, N, E) or 8 (open room, then closed room); seats may be shifted"),
+        );
+    }
+}
+
+fn players(rec: &RawRecord, t: &RawTag, board: &mut Board) {
+    let v = rec.value(t);
+    let offset = if board.room == Some(Room::Closed) && memchr::memchr_iter(b',', v).count() >= 7 {
+        4
+    } else {
+        0
+    };
+    for (k, name) in v.split(|&b| b == b',').skip(offset).take(4).enumerate() {
+        board.id.players[LIN_SEATS[k]] = text(name).into_owned();
+    }
+}
+
+/// `qx|o12|` or `qx|c12|` (BridgeData tolerates `qx|o1,BOARD 1|`).
+fn table(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
+    let room = match v.first() {
+        Some(b'o' | b'O') => Some(Room::Open),
+        Some(b'c' | b'C') => Some(Room::Closed),
+        _ => None,
+    };
+    let digits = v.get(1..).unwrap_or_default();
+    let digits = &digits[..digits
+        .iter()
+        .position(|&b| b == b',')
+        .unwrap_or(digits.len())];
+    let number = std::str::from_utf8(digits)
+        .ok()
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|d| d.parse::<u32>().ok());
+    board.room = room;
+    board.number = number.map(|n| At::new(n, pos_at(t.value_pos, 1)));
+    if room.is_none() || number.is_none() {
+        s.push(
+            rules::TABLE,
+            t.value_pos,
+            format!(
+                "`qx|{}|` is not `o` (open room) or `c` (closed room) and a board number",
+                decode_short(v, 20)
+            ),
+        );
+    }
+}
+
+/// `ah|Board 12|`: the board number of single-board files.
+fn board_heading(v: &[u8], t: &RawTag) -> Option<At<u32>> {
+    let start = v.iter().position(u8::is_ascii_digit)?;
+    let prefix = &v[..start];
+    if !prefix.trim_ascii().eq_ignore_ascii_case(b"board") {
+        return None;
+    }
+    let d = &v[start..];
+    let end = d
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(d.len());
+    let n = std::str::from_utf8(&d[..end]).ok()?.parse().ok()?;
+    Some(At::new(n, pos_at(t.value_pos, start)))
+}
+
+fn vulnerability(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
+    let vul = match v {
+        b"o" | b"O" | b"0" | b"-" => Some(Vulnerability::None),
+        b"n" | b"N" => Some(Vulnerability::NorthSouth),
+        b"e" | b"E" => Some(Vulnerability::EastWest),
+        b"b" | b"B" => Some(Vulnerability::All),
+        _ => None,
+    };
+    match vul {
+        Some(x) => board.vulnerability = Some(At::new(x, t.value_pos)),
+        None => s.push(
+            rules::VULNERABILITY,
+            t.value_pos,
+            format!(
+                "`sv|{}|` is not a vulnerability (o, 0 or - none, n NS, e EW, b both)",
+                decode_short(v, 20)
+            ),
+        ),
+    }
+}
+
+/// `md|<dealer digit><S hand>,<W hand>,<N hand>[,<E hand>]|`.
+fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Card>) {
+    let mut start = 0;
+    match v.first() {
+        Some(&d) if d.is_ascii_digit() => {
+            start = 1;
+            match dealer_of_digit(d) {
+                Some(seat) => board.dealer = Some(At::new(seat, t.value_pos)),
+                None => s.push(
+                    rules::DEAL,
+                    t.value_pos,
+                    format!(
+                        "dealer digit `{}` is not 1 (S), 2 (W), 3 (N) or 4 (E)",
+                        d as char
+                    ),
+                ),
+            }
+        }
+        _ => s.push(
+            rules::DEAL,
+            t.value_pos,
+            "`md` does not start with the dealer digit 1-4".into(),
+        ),
+    }
+    let mut hands: BySeat<Option<CardSet>> = BySeat::default();
+    let mut d = Deal::default();
+    let mut count = 0;
+    let mut offset = start;
+    for (k, h) in v[start..].split(|&b| b == b',').enumerate() {
+        count = k + 1;
+        if k < 4 && !h.is_empty() {
+            dups.clear();
+            let (set, bad) = parse_hand(h, dups);
+            let seat = LIN_SEATS[k];
+            if let Some(i) = bad {
+                s.push(
+                    rules::DEAL,
+                    pos_at(t.value_pos, offset + i),
+                    format!(
+                        "`{}` in the hand of {seat} is not a suit letter (S, H, D, C) or a rank",
+                        h[i] as char
+                    ),
+                );
+            }
+            hands[seat] = Some(set);
+            d.repeated.extend(dups.iter().map(|&c| (seat, c)));
+        }
+        offset += h.len() + 1;
+    }
+    if !(3..=4).contains(&count) {
+        s.push(
+            rules::DEAL,
+            t.value_pos,
+            format!("`md` has {count} hands separated by commas; LIN gives 3 or 4 (S, W, N, E)"),
+        );
+    }
+    // Three hands: the fourth holds the rest of the pack, when the three are
+    // full hands without a card in common (else the rules report what is wrong).
+    let given: Vec<CardSet> = hands.values.iter().flatten().copied().collect();
+    if given.len() == 3 && given.iter().all(|h| h.len() == 13) {
+        let union = given.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        if union.len() == 39
+            && let Some(seat) = Seat::ALL.into_iter().find(|&s| hands[s].is_none())
+        {
+            hands[seat] = Some(CardSet::FULL - union);
+        }
+    }
+    if hands.values.iter().any(Option::is_some) {
+        d.hands = hands;
+        board.deal = Some(At::new(d, t.value_pos));
+    }
+}

@@ -1,0 +1,146 @@
+//! The raw record: a LIN board exactly as written, before any interpretation.
+//!
+//! All text lives in one arena that is cleared, not freed, between records.
+
+use crate::{Finding, Pos};
+
+/// A byte range in the record's arena.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    /// Start offset.
+    pub start: u32,
+    /// End offset (exclusive).
+    pub end: u32,
+}
+
+impl Span {
+    /// The span as a range.
+    ///
+    /// ```
+    /// use kibitz::notation::lin::Span;
+    /// assert_eq!(Span { start: 2, end: 5 }.range(), 2..5);
+    /// ```
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// One `tag|value|` pair as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RawTag {
+    /// The two letters of the tag, as written (either case).
+    pub name: [u8; 2],
+    /// The value (everything between the two `|`, possibly cut at the value limit).
+    pub value: Span,
+    /// Position of the tag's first letter.
+    pub pos: Pos,
+    /// Position of the value's first byte (just after the first `|`).
+    pub value_pos: Pos,
+}
+
+impl RawTag {
+    /// The tag name in lower case (`MB` and `mb` are the same tag).
+    ///
+    /// ```
+    /// use kibitz::notation::lin::{RawTag, Span};
+    /// use kibitz::Pos;
+    /// let t = RawTag { name: *b"MB", value: Span::default(), pos: Pos::new(1, 1), value_pos: Pos::new(1, 4) };
+    /// assert_eq!(&t.lower(), b"mb");
+    /// ```
+    pub fn lower(&self) -> [u8; 2] {
+        self.name.map(|b| b.to_ascii_lowercase())
+    }
+}
+
+/// A LIN record as written: the vugraph header it inherits (`vg`, `rs`, `pn`, ...
+/// before the first `qx`), its own tags, and the findings the reader made.
+///
+/// ```
+/// use kibitz::notation::lin::{RawRecord, Reader};
+/// let text = "vg|Final,S1,I,1,2,A,0,B,0|pn|a,b,c,d,e,f,g,h|qx|o1|md|1SA,SK,SQ,|qx|c1|md|1SA,SK,SQ,|";
+/// let mut reader = Reader::new(text.as_bytes());
+/// let mut rec = RawRecord::default();
+/// assert!(reader.read_record(&mut rec).unwrap());
+/// assert_eq!(rec.header.len(), 2);
+/// assert_eq!(rec.value(&rec.tags[0]), b"o1");
+/// assert!(reader.read_record(&mut rec).unwrap());
+/// assert_eq!(rec.value(rec.find(b"qx").unwrap()), b"c1");
+/// assert_eq!(rec.header.len(), 2); // inherited again
+/// assert!(!reader.read_record(&mut rec).unwrap());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct RawRecord {
+    pub(crate) arena: Vec<u8>,
+    /// The header tags this record inherits, in the order written.
+    pub header: Vec<RawTag>,
+    /// Whether this is the first record to carry `header` (the header's own
+    /// findings are reported with it only).
+    pub header_new: bool,
+    /// The record's own tags, in the order written.
+    pub tags: Vec<RawTag>,
+    /// Findings made while reading this record.
+    pub findings: Vec<Finding>,
+    /// Findings not kept because the record already had the maximum.
+    pub findings_dropped: usize,
+    /// 1-based index of the record in its file.
+    pub index: usize,
+    /// Position of the record's first tag (of the header's, for a record that
+    /// is only a header).
+    pub start: Pos,
+    /// Line of the record's last byte read.
+    pub end_line: u64,
+}
+
+/// Most findings kept per record; the rest are counted in `findings_dropped`.
+pub const MAX_FINDINGS_PER_RECORD: usize = crate::pbn::MAX_FINDINGS_PER_RECORD;
+
+impl RawRecord {
+    /// Empties the record, keeping its allocations.
+    pub fn clear(&mut self) {
+        self.arena.clear();
+        self.header.clear();
+        self.header_new = false;
+        self.tags.clear();
+        self.findings.clear();
+        self.findings_dropped = 0;
+        self.index = 0;
+        self.start = Pos::default();
+        self.end_line = 0;
+    }
+
+    /// The bytes of `span`.
+    pub fn text(&self, span: Span) -> &[u8] {
+        &self.arena[span.range()]
+    }
+
+    /// The value of `tag`.
+    pub fn value(&self, tag: &RawTag) -> &[u8] {
+        self.text(tag.value)
+    }
+
+    /// The record's first own tag named `name` (lower case), else the header's.
+    pub fn find(&self, name: &[u8; 2]) -> Option<&RawTag> {
+        self.tags
+            .iter()
+            .find(|t| &t.lower() == name)
+            .or_else(|| self.header.iter().find(|t| &t.lower() == name))
+    }
+
+    /// Adds a finding, unless the record already holds the maximum.
+    pub fn push_finding(&mut self, f: Finding) {
+        if self.findings.len() < MAX_FINDINGS_PER_RECORD {
+            self.findings.push(f);
+        } else {
+            self.findings_dropped += 1;
+        }
+    }
+
+    pub(crate) fn push_text(&mut self, bytes: &[u8]) -> Span {
+        let start = self.arena.len() as u32;
+        self.arena.extend_from_slice(bytes);
+        Span {
+            start,
+            end: self.arena.len() as u32,
+        }
+    }
+}

@@ -1,0 +1,511 @@
+//! The streaming LIN reader: bytes in, [`RawRecord`]s out.
+//!
+//! LIN is a flat sequence of `tag|value|` pairs; line breaks carry no meaning.
+//! The reader scans one fixed buffer with `memchr` for the next `|`, copies each
+//! value once into the record's arena (cut at [`Limits::max_value`]), and keeps
+//! the position (line, column) of every tag and value.
+//!
+//! Record boundaries (`docs/lin.md`):
+//!
+//! * `vg` starts a vugraph header: every tag after it up to the first `qx` or
+//!   game tag (`md`, `mb`, `pc`, ...) belongs to the header, which each record
+//!   after it inherits ([`RawRecord::header`]) until the next `vg`;
+//! * `qx` starts a record, which runs to the next `qx` or `vg`;
+//! * in a record without `qx` (single-board files), a `pn` or `md` after the
+//!   record's `md` starts the next record.
+//!
+//! A syntax error (text in a tag's place that is not two letters) is a finding;
+//! reading resumes at the next segment that is a known tag.
+
+use std::io::{self, Read};
+
+use super::raw::{RawRecord, RawTag, Span};
+use super::rules;
+use crate::text::decode_short;
+use crate::{Finding, Pos};
+
+/// Bounds on what the reader keeps, so that hostile input cannot exhaust memory.
+/// What goes beyond a bound is skipped with a finding.
+///
+/// ```
+/// use kibitz::notation::lin::Limits;
+/// assert_eq!(Limits::default().max_value, 64 * 1024);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Longest value kept, in bytes.
+    pub max_value: usize,
+    /// Most text a record (header included) may hold, in bytes.
+    pub max_record_bytes: usize,
+    /// Most tags per record (header included).
+    pub max_tags: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_value: 64 * 1024,
+            max_record_bytes: 4 * 1024 * 1024,
+            max_tags: 50_000,
+        }
+    }
+}
+
+const BUF: usize = 64 * 1024;
+/// Longest text kept of a tag's place (a tag is two letters).
+const TAG_CAP: usize = 8;
+
+/// Whether `t` (lower case) is one of the LIN tags the decoder reads or knows
+/// to ignore.
+pub(crate) fn is_known(t: &[u8; 2]) -> bool {
+    matches!(
+        t,
+        b"vg"
+            | b"rs"
+            | b"pn"
+            | b"pw"
+            | b"mp"
+            | b"bn"
+            | b"qx"
+            | b"st"
+            | b"md"
+            | b"rh"
+            | b"ah"
+            | b"sv"
+            | b"mb"
+            | b"an"
+            | b"pc"
+            | b"mc"
+            | b"nt"
+            | b"pg"
+    )
+}
+
+/// Tags that live in a board record (they end a vugraph header).
+fn is_game(t: &[u8; 2]) -> bool {
+    matches!(
+        t,
+        b"qx" | b"md" | b"mb" | b"pc" | b"sv" | b"ah" | b"mc" | b"an" | b"st" | b"rh"
+    )
+}
+
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+/// Reads LIN records one at a time from any [`Read`].
+///
+/// ```
+/// use kibitz::notation::lin::{RawRecord, Reader};
+/// let text = "pn|a,b,c,d|md|3SA,SK,SQ,|ah|Board 1|\npn|e,f,g,h|md|4SA,SK,SQ,|ah|Board 2|\n";
+/// let mut reader = Reader::new(text.as_bytes());
+/// let mut rec = RawRecord::default();
+/// let mut boards = Vec::new();
+/// while reader.read_record(&mut rec).unwrap() {
+///     boards.push(rec.value(rec.find(b"ah").unwrap()).to_vec());
+/// }
+/// assert_eq!(boards, [b"Board 1".to_vec(), b"Board 2".to_vec()]);
+/// assert_eq!(reader.bytes_read(), text.len() as u64);
+/// ```
+pub struct Reader<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    lo: usize,
+    hi: usize,
+    eof: bool,
+    bytes: u64,
+    line: u64,
+    col: u32,
+    limits: Limits,
+    header_arena: Vec<u8>,
+    header: Vec<RawTag>,
+    in_header: bool,
+    header_used: bool,
+    header_start: Pos,
+    pending: Option<([u8; 2], Pos)>,
+    seg: Vec<u8>,
+    records: usize,
+    /// The record being built has an `md` / a `qx`.
+    has_md: bool,
+    has_qx: bool,
+    limit_reported: bool,
+}
+
+struct Segment {
+    pos: Pos,
+    len: usize,
+    terminated: bool,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `inner` with the default [`Limits`].
+    pub fn new(inner: R) -> Reader<R> {
+        Reader::with_limits(inner, Limits::default())
+    }
+
+    /// A reader with the given limits.
+    pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
+        Reader {
+            inner,
+            buf: vec![0; BUF].into_boxed_slice(),
+            lo: 0,
+            hi: 0,
+            eof: false,
+            bytes: 0,
+            line: 1,
+            col: 1,
+            limits,
+            header_arena: Vec::new(),
+            header: Vec::new(),
+            in_header: false,
+            header_used: true,
+            header_start: Pos::default(),
+            pending: None,
+            seg: Vec::new(),
+            records: 0,
+            has_md: false,
+            has_qx: false,
+            limit_reported: false,
+        }
+    }
+
+    /// Bytes consumed from the input so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Records returned so far.
+    pub fn records_read(&self) -> usize {
+        self.records
+    }
+
+    fn pos(&self) -> Pos {
+        Pos::new(self.line, self.col)
+    }
+
+    /// Makes bytes available; false at the end of the input.
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.lo < self.hi {
+            return Ok(true);
+        }
+        if self.eof {
+            return Ok(false);
+        }
+        loop {
+            match self.inner.read(&mut self.buf) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.lo = 0;
+                    self.hi = n;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Consumes `n` available bytes, moving the position.
+    fn advance(&mut self, n: usize) {
+        let s = &self.buf[self.lo..self.lo + n];
+        match memchr::memrchr(b'\n', s) {
+            Some(last) => {
+                self.line += memchr::memchr_iter(b'\n', s).count() as u64;
+                self.col = (n - last) as u32;
+            }
+            None => self.col = self.col.saturating_add(n as u32),
+        }
+        self.lo += n;
+        self.bytes += n as u64;
+    }
+
+    /// Skips blanks and line breaks; false at the end of the input.
+    fn skip_space(&mut self) -> io::Result<bool> {
+        loop {
+            if !self.fill()? {
+                return Ok(false);
+            }
+            let n = self.buf[self.lo..self.hi]
+                .iter()
+                .take_while(|&&b| is_space(b))
+                .count();
+            let all = n == self.hi - self.lo;
+            self.advance(n);
+            if !all {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Reads up to the next `|` (consumed), keeping at most `cap` bytes in `seg`.
+    fn segment(&mut self, cap: usize) -> io::Result<Segment> {
+        self.seg.clear();
+        let pos = self.pos();
+        let mut len = 0;
+        loop {
+            if !self.fill()? {
+                return Ok(Segment {
+                    pos,
+                    len,
+                    terminated: false,
+                });
+            }
+            let avail = &self.buf[self.lo..self.hi];
+            let (n, done) = match memchr::memchr(b'|', avail) {
+                Some(i) => (i, true),
+                None => (avail.len(), false),
+            };
+            let keep = n.min(cap.saturating_sub(self.seg.len()));
+            self.seg.extend_from_slice(&avail[..keep]);
+            len += n;
+            self.advance(n + usize::from(done));
+            if done {
+                return Ok(Segment {
+                    pos,
+                    len,
+                    terminated: true,
+                });
+            }
+        }
+    }
+
+    fn tag_name(&self, s: &Segment) -> Option<[u8; 2]> {
+        (s.len == 2 && self.seg.iter().all(u8::is_ascii_alphabetic))
+            .then(|| [self.seg[0], self.seg[1]])
+    }
+
+    /// After a bad tag: skips segments up to the next known tag, which becomes
+    /// pending. False at the end of the input.
+    fn resync(&mut self) -> io::Result<bool> {
+        loop {
+            if !self.skip_space()? {
+                return Ok(false);
+            }
+            let s = self.segment(TAG_CAP)?;
+            if !s.terminated {
+                return Ok(false);
+            }
+            if let Some(name) = self.tag_name(&s)
+                && is_known(&name.map(|b| b.to_ascii_lowercase()))
+            {
+                self.pending = Some((name, s.pos));
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Reads the next record into `rec` (cleared first). Returns `false` at the end
+    /// of the input, when no further record exists.
+    ///
+    /// # Errors
+    ///
+    /// Only I/O errors of the underlying reader. Syntax problems are findings in
+    /// `rec.findings`; the reader resynchronises and goes on.
+    pub fn read_record(&mut self, rec: &mut RawRecord) -> io::Result<bool> {
+        rec.clear();
+        self.has_md = false;
+        self.has_qx = false;
+        self.limit_reported = false;
+        loop {
+            let (name, pos) = match self.pending.take() {
+                Some(p) => p,
+                None => {
+                    if !self.skip_space()? {
+                        break;
+                    }
+                    let s = self.segment(TAG_CAP)?;
+                    if !s.terminated {
+                        push(
+                            rec,
+                            rules::UNTERMINATED,
+                            s.pos,
+                            format!(
+                                "the input ends in `{}` with no `|` after it",
+                                decode_short(&self.seg, 20)
+                            ),
+                        );
+                        break;
+                    }
+                    match self.tag_name(&s) {
+                        Some(n) => (n, s.pos),
+                        None => {
+                            push(
+                                rec,
+                                rules::TAG,
+                                s.pos,
+                                format!(
+                                    "`{}` stands where a two-letter tag should; skipped to \
+                                     the next known tag",
+                                    decode_short(&self.seg, 20)
+                                ),
+                            );
+                            if !self.resync()? {
+                                break;
+                            }
+                            continue;
+                        }
+                    }
+                }
+            };
+            let l = name.map(|b| b.to_ascii_lowercase());
+            let into_header;
+            if &l == b"vg" {
+                if !rec.tags.is_empty() {
+                    self.pending = Some((name, pos));
+                    return Ok(self.finish(rec));
+                }
+                if !self.header_used && !self.header.is_empty() {
+                    // A header no record used: it is a record of its own.
+                    self.pending = Some((name, pos));
+                    self.header_only(rec);
+                    return Ok(self.finish(rec));
+                }
+                self.header.clear();
+                self.header_arena.clear();
+                self.in_header = true;
+                self.header_used = false;
+                self.header_start = pos;
+                into_header = true;
+            } else if self.in_header && !is_game(&l) {
+                into_header = true;
+            } else {
+                self.in_header = false;
+                if !rec.tags.is_empty()
+                    && (&l == b"qx" || (!self.has_qx && self.has_md && matches!(&l, b"pn" | b"md")))
+                {
+                    self.pending = Some((name, pos));
+                    return Ok(self.finish(rec));
+                }
+                into_header = false;
+            }
+            let v = self.segment(self.limits.max_value)?;
+            if !v.terminated {
+                push(
+                    rec,
+                    rules::UNTERMINATED,
+                    pos,
+                    format!(
+                        "the input ends in the value of `{}` with no closing `|`",
+                        decode_short(&name, 2)
+                    ),
+                );
+                break;
+            }
+            if v.len > self.seg.len() {
+                push(
+                    rec,
+                    rules::VALUE_LIMIT,
+                    v.pos,
+                    format!(
+                        "value is {} bytes long; only the first {} were kept",
+                        v.len,
+                        self.seg.len()
+                    ),
+                );
+            }
+            if into_header {
+                self.add_header(rec, name, pos, v.pos);
+            } else {
+                self.add_tag(rec, name, pos, v.pos);
+                self.has_md |= &l == b"md";
+                self.has_qx |= &l == b"qx";
+            }
+        }
+        if rec.tags.is_empty() && !self.header_used && !self.header.is_empty() {
+            self.header_only(rec);
+        }
+        Ok(self.finish(rec))
+    }
+
+    fn over_limit(&mut self, rec: &mut RawRecord, tags: usize, bytes: usize, pos: Pos) -> bool {
+        let l = self.limits;
+        let over = tags >= l.max_tags || bytes + self.seg.len() > l.max_record_bytes;
+        if over && !self.limit_reported {
+            self.limit_reported = true;
+            push(
+                rec,
+                rules::RECORD_LIMIT,
+                pos,
+                format!(
+                    "record is too large (over {} tags or {} bytes); the rest of it is skipped",
+                    l.max_tags, l.max_record_bytes
+                ),
+            );
+        }
+        over
+    }
+
+    fn add_header(&mut self, rec: &mut RawRecord, name: [u8; 2], pos: Pos, value_pos: Pos) {
+        let (n, b) = (self.header.len(), self.header_arena.len());
+        if self.over_limit(rec, n, b, pos) {
+            return;
+        }
+        let start = self.header_arena.len() as u32;
+        self.header_arena.extend_from_slice(&self.seg);
+        self.header.push(RawTag {
+            name,
+            value: Span {
+                start,
+                end: self.header_arena.len() as u32,
+            },
+            pos,
+            value_pos,
+        });
+    }
+
+    fn copy_header(&mut self, rec: &mut RawRecord) {
+        rec.arena.extend_from_slice(&self.header_arena);
+        rec.header.extend_from_slice(&self.header);
+        rec.header_new = !self.header_used && !self.header.is_empty();
+        self.header_used = true;
+    }
+
+    fn header_only(&mut self, rec: &mut RawRecord) {
+        self.copy_header(rec);
+        rec.start = self.header_start;
+    }
+
+    fn add_tag(&mut self, rec: &mut RawRecord, name: [u8; 2], pos: Pos, value_pos: Pos) {
+        if rec.tags.is_empty() {
+            rec.start = pos;
+            self.copy_header(rec);
+        }
+        let (n, b) = (rec.tags.len() + rec.header.len(), rec.arena.len());
+        if self.over_limit(rec, n, b, pos) {
+            return;
+        }
+        let value = rec.push_text(&self.seg);
+        rec.tags.push(RawTag {
+            name,
+            value,
+            pos,
+            value_pos,
+        });
+    }
+
+    fn finish(&mut self, rec: &mut RawRecord) -> bool {
+        if rec.tags.is_empty() && rec.header.is_empty() && rec.findings.is_empty() {
+            return false;
+        }
+        if rec.start.line == 0 {
+            rec.start = rec.findings.first().map_or(self.pos(), |f| f.pos);
+        }
+        rec.end_line = self.line;
+        self.records += 1;
+        rec.index = self.records;
+        for f in &mut rec.findings {
+            f.record = rec.index;
+        }
+        true
+    }
+}
+
+fn push(rec: &mut RawRecord, rule: crate::Rule, pos: Pos, msg: String) {
+    rec.push_finding(Finding::of(rule, pos, msg));
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,131 @@
+use super::*;
+
+fn read(text: &[u8]) -> Vec<RawRecord> {
+    let mut r = Reader::new(text);
+    let mut out = Vec::new();
+    let mut rec = RawRecord::default();
+    while r.read_record(&mut rec).unwrap() {
+        out.push(rec.clone());
+    }
+    assert_eq!(r.bytes_read(), text.len() as u64);
+    out
+}
+
+/// A reader that gives one byte per read, to cross buffer boundaries.
+struct Trickle<'a>(&'a [u8]);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        match (self.0.split_first(), out.first_mut()) {
+            (Some((&b, rest)), Some(o)) => {
+                *o = b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn positions_of_tags_and_values() {
+    let recs = read(b"pn|a,b,c,d|st||\nmd|3SA,SK,SQ,|");
+    let r = &recs[0];
+    let pos: Vec<_> = r.tags.iter().map(|t| (t.pos, t.value_pos)).collect();
+    assert_eq!(
+        pos,
+        [
+            (Pos::new(1, 1), Pos::new(1, 4)),
+            (Pos::new(1, 12), Pos::new(1, 15)),
+            (Pos::new(2, 1), Pos::new(2, 4)),
+        ]
+    );
+    assert_eq!(r.start, Pos::new(1, 1));
+}
+
+#[test]
+fn single_board_records_split_at_pn_or_md_after_md() {
+    let recs = read(b"pn|a|md|1SA|mb|p|pn|b|md|2SK|md|3SQ|");
+    assert_eq!(recs.len(), 3);
+    assert_eq!(recs[1].tags.len(), 2);
+    assert_eq!(recs[2].value(&recs[2].tags[0]), b"3SQ");
+}
+
+#[test]
+fn vugraph_header_is_inherited_and_qx_splits() {
+    let text = b"vg|E,S,I,1,2,A,0,B,0|\nrs|,|\npn|a,b,c,d,e,f,g,h|pg||\nqx|o1|md|1SA|pn|x|md|2SA|qx|c1|md|1SA|\nvg|F,S,I,1,2,A,0,B,0|qx|o2|";
+    let recs = read(text);
+    assert_eq!(recs.len(), 3);
+    assert_eq!(recs[0].header.len(), 4);
+    assert!(recs[0].header_new && !recs[1].header_new && recs[2].header_new);
+    // Inside a qx record, pn and md do not split.
+    assert_eq!(recs[0].tags.len(), 4);
+    assert_eq!(recs[1].value(&recs[1].header[0]), b"E,S,I,1,2,A,0,B,0");
+    assert_eq!(recs[2].value(&recs[2].header[0]), b"F,S,I,1,2,A,0,B,0");
+    assert_eq!(recs[2].header.len(), 1);
+}
+
+#[test]
+fn a_header_alone_is_a_record() {
+    let recs = read(b"vg|E,S,I,1,2,A,0,B,0|pn|a,b,c,d|");
+    assert_eq!(recs.len(), 1);
+    assert!(recs[0].tags.is_empty());
+    assert_eq!(recs[0].header.len(), 2);
+}
+
+#[test]
+fn bad_tag_resumes_at_the_next_known_tag() {
+    let recs = read(b"mb|1C|x y|zz|mb|p|");
+    assert_eq!(recs.len(), 1);
+    let r = &recs[0];
+    assert_eq!(r.findings.len(), 1);
+    assert_eq!(r.findings[0].rule, rules::TAG.id);
+    assert_eq!(r.findings[0].pos, Pos::new(1, 7));
+    assert_eq!(r.findings[0].record, 1);
+    let vals: Vec<&[u8]> = r.tags.iter().map(|t| r.value(t)).collect();
+    assert_eq!(vals, [&b"1C"[..], b"p"]);
+}
+
+#[test]
+fn unterminated_value_and_tail() {
+    let recs = read(b"md|1SA|mb|p");
+    assert_eq!(recs[0].findings[0].rule, rules::UNTERMINATED.id);
+    assert_eq!(recs[0].findings[0].pos, Pos::new(1, 8));
+    let recs = read(b"md|1SA|\n  junk");
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0].findings[0].rule, rules::UNTERMINATED.id);
+    assert_eq!(recs[0].findings[0].pos, Pos::new(2, 3));
+    // Blanks after the last pair are not a finding.
+    assert!(read(b"md|1SA|\r\n\n").iter().all(|r| r.findings.is_empty()));
+}
+
+#[test]
+fn value_limit_and_record_limit() {
+    let limits = Limits {
+        max_value: 4,
+        max_record_bytes: 1 << 20,
+        max_tags: 3,
+    };
+    let mut r = Reader::with_limits(&b"nt|abcdefgh|pg||pg||pg||pg||"[..], limits);
+    let mut rec = RawRecord::default();
+    assert!(r.read_record(&mut rec).unwrap());
+    assert_eq!(rec.value(&rec.tags[0]), b"abcd");
+    let ids: Vec<_> = rec.findings.iter().map(|f| f.rule).collect();
+    assert_eq!(ids, [rules::VALUE_LIMIT.id, rules::RECORD_LIMIT.id]);
+    assert_eq!(rec.tags.len(), 3);
+}
+
+#[test]
+fn one_byte_reads_give_the_same_records() {
+    let text = b"vg|E,S,I,1,2,A,0,B,0|\r\npn|a,b,c,d,e,f,g,h|pg||\r\nqx|o1|md|1SA|mb|1C!|an|x y|\r\nqx|c1|md|1SA|nt|hi|\r\n";
+    let whole = read(text);
+    let mut r = Reader::new(Trickle(text));
+    let mut rec = RawRecord::default();
+    let mut i = 0;
+    while r.read_record(&mut rec).unwrap() {
+        assert_eq!(rec.tags, whole[i].tags);
+        assert_eq!(rec.header, whole[i].header);
+        i += 1;
+    }
+    assert_eq!(i, whole.len());
+}
