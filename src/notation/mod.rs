@@ -12,4 +12,5 @@
 pub mod lines;
 pub mod pbn;
 pub mod ppn;
+pub mod rbn;
 pub mod text;
