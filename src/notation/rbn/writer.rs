@@ -36,11 +36,13 @@ bitflags::bitflags! {
         const DECLARER_SWAP = 1;
         /// A Result marked as agreed although wrong (PBN `^`).
         const RESULT_AGREED = 1 << 1;
-        /// A Result by side that cannot be turned into declarer's tricks.
+        /// A Result by side that cannot be turned into declarer's tricks, or tricks
+        /// after a passed-out auction.
         const RESULT_SIDE = 1 << 2;
         /// A score of the declaring side without a declarer.
         const SCORE_SIDE = 1 << 3;
-        /// A contract without declarer (or a leader without contract).
+        /// A contract without declarer, a declarer of a passed-out board, or a
+        /// leader without contract.
         const CONTRACT = 1 << 4;
         /// An insufficient bid marked as accepted (PBN `^I`).
         const INSUFFICIENT_MARK = 1 << 5;
@@ -69,6 +71,12 @@ bitflags::bitflags! {
         const SCORING = 1 << 15;
         /// A brace in a text value of an RBX record (replaced by a parenthesis).
         const BRACE = 1 << 16;
+        /// A play section without any card (RBN has no empty P label).
+        const EMPTY_PLAY = 1 << 17;
+        /// A label line longer than RBN allows (written in full all the same).
+        const LENGTH = 1 << 18;
+        /// A date RBN's D label cannot state.
+        const DATE = 1 << 19;
     }
 }
 
@@ -81,12 +89,12 @@ impl Uncarried {
     /// assert_eq!(u.names().collect::<Vec<_>>(), ["declarer swap mark", "play end mark"]);
     /// ```
     pub fn names(self) -> impl Iterator<Item = &'static str> {
-        const NAMES: [&str; 17] = [
+        const NAMES: [&str; 20] = [
             "declarer swap mark",
             "agreed result mark",
-            "result by side",
+            "result RBN cannot state",
             "score without declarer",
-            "contract without declarer",
+            "contract and declarer",
             "insufficient bid mark",
             "skipped or unreadable call",
             "auction not from the dealer",
@@ -96,9 +104,12 @@ impl Uncarried {
             "play end mark",
             "note number above 9",
             "player name with : or +",
-            "repeated card or empty hand",
+            "repeated card, empty hand or deal",
             "scoring method",
             "brace in text",
+            "empty play section",
+            "label line length",
+            "date",
         ];
         NAMES
             .into_iter()
@@ -294,7 +305,13 @@ impl<W: Write> Writer<W> {
                 },
             );
         }
-        self.repeating(b'D', date(&b.id.date));
+        let d = date(&b.id.date);
+        if d.is_empty() || values::parse_date(d.as_bytes()).is_ok() {
+            self.repeating(b'D', d);
+        } else {
+            u |= Uncarried::DATE;
+            self.repeating(b'D', String::new());
+        }
         self.repeating(b'L', b.id.site.clone());
         self.repeating(b'E', b.id.event.clone());
         let f = scoring_text(&b.id.scoring);
@@ -319,6 +336,14 @@ impl<W: Write> Writer<W> {
         };
         self.auction(b, &mut u);
         let contract = b.contract.map(|c| c.value);
+        // An empty PBN Declarer tag says "passed out": RBN says it only with `R P`.
+        if b.declarer
+            .is_some_and(|d| d.value == DeclarerTag::PassedOut)
+            && contract != Some(ContractTag::Pass)
+            && b.result.is_some_and(|r| r.value.is_some())
+        {
+            u |= Uncarried::CONTRACT;
+        }
         let written_c = match (contract, declarer) {
             (Some(ContractTag::Contract(c)), Some(d)) => {
                 let risk = match c.risk {
@@ -336,7 +361,13 @@ impl<W: Write> Writer<W> {
             (Some(ContractTag::Strain(s)), Some(d)) => {
                 Some(format!("{}:{}", strain_char(s), d.char()))
             }
-            (Some(ContractTag::Pass), _) | (None, None) => None,
+            (Some(ContractTag::Pass), d) => {
+                if d.is_some() {
+                    u |= Uncarried::CONTRACT;
+                }
+                None
+            }
+            (None, None) => None,
             (None, Some(_)) | (Some(_), None) => {
                 u |= Uncarried::CONTRACT;
                 None
@@ -353,9 +384,18 @@ impl<W: Write> Writer<W> {
             u |= Uncarried::CONTRACT;
         }
         if let Some(p) = &b.play {
-            self.play(b, p, &mut u);
+            if p.items.is_empty() {
+                u |= Uncarried::EMPTY_PLAY;
+            } else {
+                self.play(b, p, &mut u);
+            }
         }
         self.result(b, declarer, &mut u);
+        if self.lines.iter().all(|(l, _)| *l == b'%') {
+            // Everything repeats (or there is nothing): B keeps the record.
+            let n = b.number.map(|n| n.value.to_string()).unwrap_or_default();
+            self.push(b'B', n);
+        }
         self.flush(&mut u)?;
         Ok(u)
     }
@@ -492,6 +532,9 @@ impl<W: Write> Writer<W> {
     fn result(&mut self, b: &Board, declarer: Option<Seat>, u: &mut Uncarried) {
         let mut r = String::new();
         if b.contract.is_some_and(|c| c.value == ContractTag::Pass) {
+            if b.result.is_some_and(|r| r.value.is_some()) {
+                *u |= Uncarried::RESULT_SIDE;
+            }
             r.push('P');
         } else if let Some(Some(t)) = b.result.map(|r| r.value) {
             if t.agreed_wrong {
@@ -547,6 +590,9 @@ impl<W: Write> Writer<W> {
         self.line.clear();
         let rbx = self.form == Form::Rbx;
         for (label, value) in &self.lines {
+            if *label != b'%' && value.len() + 2 > super::max_length(*label) {
+                *u |= Uncarried::LENGTH;
+            }
             let value = if rbx && value.contains(['{', '}']) {
                 *u |= Uncarried::BRACE;
                 value.replace('{', "(").replace('}', ")")
@@ -693,6 +739,7 @@ fn deal(b: &Board, u: &mut Uncarried) -> String {
         .into_iter()
         .find(|&s| has(s))
     else {
+        *u |= Uncarried::HAND;
         return String::new();
     };
     let seats: Vec<Seat> = (0..4).map(|i| first.add(i)).collect();
