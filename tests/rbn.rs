@@ -906,3 +906,34 @@ fn uncarried_fields_are_named() {
         ]
     );
 }
+
+#[test]
+fn rbn_decode_fuzz_regressions_and_seeds() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut n = 0;
+    for dir in ["seeds/rbn", "regressions/rbn_decode"] {
+        let Ok(rd) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
+        for e in rd.flatten().filter(|e| e.file_name() != ".gitkeep") {
+            kibitz::fuzzing::rbn_decode(&std::fs::read(e.path()).unwrap());
+            n += 1;
+        }
+    }
+    assert!(n >= 5, "{n} seeds");
+    // Mutations of the seeds: every prefix of one, and bytes flipped.
+    let seed = FLORIDA.as_bytes();
+    for k in 0..seed.len() {
+        kibitz::fuzzing::rbn_decode(&seed[..k]);
+    }
+    for seed_n in 0..300u64 {
+        let noise = splitmix_bytes(seed_n, 16);
+        let mut data = TIMBUKTU_RBX.as_bytes().to_vec();
+        for w in noise.chunks(2) {
+            let i = w[0] as usize % data.len();
+            data[i] = w[1];
+        }
+        kibitz::fuzzing::rbn_decode(&data);
+        kibitz::fuzzing::rbn_decode(&splitmix_bytes(seed_n, 2000));
+    }
+}

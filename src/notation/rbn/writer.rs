@@ -244,7 +244,7 @@ fn ns<T: Copy + std::ops::Neg<Output = T>>(
 fn centi(c: crate::bridge::Centi) -> String {
     let sign = if c.0 < 0 { '-' } else { '+' };
     let a = c.0.unsigned_abs();
-    if a % 100 == 0 {
+    if a.is_multiple_of(100) {
         format!("{sign}{}", a / 100)
     } else {
         format!("{sign}{}.{:02}", a / 100, a % 100)
@@ -448,7 +448,7 @@ impl<W: Write> Writer<W> {
             if item.insufficient_marked {
                 *u |= Uncarried::INSUFFICIENT_MARK;
             }
-            if written.len() % 4 == 0 {
+            if written.len().is_multiple_of(4) {
                 a.push(':');
             }
             a.push_str(&c);

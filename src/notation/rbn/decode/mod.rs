@@ -29,7 +29,7 @@ pub mod values;
 use crate::bridge::{At, Board, ContractTag, DeclarerTag, Note, ResultTag, Room, SideScore};
 use crate::notation::rbn::raw::{FieldKind, RawField, RawRecord};
 use crate::notation::rbn::rules;
-use crate::{Finding, Pos, Rule, Seat, text};
+use crate::{Finding, Pos, Rule, text};
 
 /// Collects findings for one record.
 pub(crate) struct Sink<'a> {
@@ -75,24 +75,20 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             .map(|f| (f, rec.value(f)))
             .filter(|(_, v)| !v.is_empty())
     };
-    let txt = |v: &[u8]| text::decode(v).into_owned();
-    if let Some((f, v)) = get(b'D') {
-        match values::parse_date(v) {
-            Ok(d) => board.id.date = d,
-            Err(e) => {
-                board.id.date = txt(v);
-                sink.add(rules::FORMAT, f.value_pos, format!("D label: {e}"));
-            }
-        }
+    if let Some((f, v)) = get(b'D')
+        && let Err(e) = values::date_into(v, &mut board.id.date)
+    {
+        board.id.date.push_str(&text::decode(v));
+        sink.add(rules::FORMAT, f.value_pos, format!("D label: {e}"));
     }
     if let Some((_, v)) = get(b'L') {
-        board.id.site = txt(v);
+        board.id.site.push_str(&text::decode(v));
     }
     if let Some((_, v)) = get(b'E') {
-        board.id.event = txt(v);
+        board.id.event.push_str(&text::decode(v));
     }
     if let Some((_, v)) = get(b'F') {
-        board.id.scoring = txt(v);
+        board.id.scoring.push_str(&text::decode(v));
         board.scoring = values::scoring(v);
     }
     if let Some((f, v)) = get(b'K')
@@ -101,13 +97,8 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         sink.add(rules::FORMAT, f.value_pos, format!("K label: {e}"));
     }
     if let Some((f, v)) = get(b'N') {
-        match values::parse_names(v) {
-            Ok(n) => {
-                for (k, name) in n.players.into_iter().enumerate() {
-                    board.id.players[Seat::from_index(k)] = name;
-                }
-                board.room = n.room;
-            }
+        match values::names_into(v, &mut board.id.players) {
+            Ok(room) => board.room = room,
             Err(e) => sink.add(rules::FORMAT, f.value_pos, format!("N label: {e}")),
         }
     }
@@ -151,7 +142,8 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         }
     }
     if let Some((f, v)) = get(b'A') {
-        let a = sections::auction(v, f.value_pos, &mut sink);
+        let buf = board.take_call_buffer();
+        let a = sections::auction(v, f.value_pos, buf, &mut sink);
         board.dealer = a.dealer.map(|d| At::new(d, f.value_pos));
         board.vulnerability = a.vulnerability.map(|u| At::new(u, f.value_pos));
         board.auction = a.auction;
@@ -174,7 +166,8 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         }
     }
     if let Some((f, v)) = get(b'P') {
-        board.play = Some(sections::play(v, f.value_pos, leader, size, &mut sink));
+        let buf = board.take_card_buffer();
+        board.play = Some(sections::play(v, f.value_pos, leader, size, buf, &mut sink));
     }
     if let Some((f, v)) = get(b'R') {
         result(board, f, v, &mut sink);

@@ -85,7 +85,12 @@ fn complete(items: &[AuctionItem]) -> bool {
 }
 
 /// Decodes an A label written at `at` (the column of its data).
-pub(crate) fn auction(v: &[u8], at: Pos, sink: &mut Sink) -> AuctionValue {
+pub(crate) fn auction(
+    v: &[u8],
+    at: Pos,
+    mut items: Vec<AuctionItem>,
+    sink: &mut Sink,
+) -> AuctionValue {
     let mut out = AuctionValue::default();
     let mut i = 0;
     match dealer_vul(v) {
@@ -100,7 +105,7 @@ pub(crate) fn auction(v: &[u8], at: Pos, sink: &mut Sink) -> AuctionValue {
         // RBN 3.2: no dealer-vul start means `WX:`.
         None => out.dealer = Some(Seat::West),
     }
-    let mut items = Vec::new();
+    items.clear();
     let mut reported = false;
     let mut bad = |sink: &mut Sink, i: usize, why: String| {
         if !std::mem::replace(&mut reported, true) {
@@ -181,8 +186,15 @@ pub(crate) fn auction(v: &[u8], at: Pos, sink: &mut Sink) -> AuctionValue {
 /// Decodes a P label written at `at`; `first` is the opening leader, `size` the
 /// number of tricks of the deal (13, fewer in an ending). A play that stops before
 /// the last trick gets a `star`, as PBN's `*`: RBN just stops writing.
-pub(crate) fn play(v: &[u8], at: Pos, first: Option<Seat>, size: usize, sink: &mut Sink) -> Play {
-    let mut items: Vec<PlayItem> = Vec::new();
+pub(crate) fn play(
+    v: &[u8],
+    at: Pos,
+    first: Option<Seat>,
+    size: usize,
+    mut items: Vec<PlayItem>,
+    sink: &mut Sink,
+) -> Play {
+    items.clear();
     let mut led: Option<Suit> = None;
     let mut in_trick = 0usize;
     let mut trick = 1usize;

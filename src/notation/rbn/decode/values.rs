@@ -361,6 +361,12 @@ pub fn parse_result(v: &[u8]) -> Result<ResultValue, Reason> {
 /// assert!(parse_date(b"1993-05-12").is_err());
 /// ```
 pub fn parse_date(v: &[u8]) -> Result<String, Reason> {
+    let mut s = String::new();
+    date_into(v, &mut s).map(|()| s)
+}
+
+/// [`parse_date`] appending to `out` (nothing on error).
+pub fn date_into(v: &[u8], out: &mut String) -> Result<(), Reason> {
     let bad = || format!("`{}` is not a date yyyymmdd[dd][C][:hhmmss][G]", show(v));
     let (date, time) = match v.iter().position(|&b| b == b':') {
         Some(i) => (&v[..i], Some(&v[i + 1..])),
@@ -381,14 +387,31 @@ pub fn parse_date(v: &[u8]) -> Result<String, Reason> {
             return Err(bad());
         }
     }
-    let s = |r: std::ops::Range<usize>| String::from_utf8_lossy(&digits[r]).into_owned();
-    Ok(match digits.len() {
-        _ if circa => String::from_utf8_lossy(date_g).into_owned(),
-        4 => format!("{}.??.??", s(0..4)),
-        6 => format!("{}.{}.??", s(0..4), s(4..6)),
-        8 => format!("{}.{}.{}", s(0..4), s(4..6), s(6..8)),
-        _ => String::from_utf8_lossy(digits).into_owned(),
-    })
+    // Only ASCII digits and `?` (and C, G) got here.
+    let s = |r: std::ops::Range<usize>| std::str::from_utf8(&digits[r]).unwrap_or("");
+    let whole = std::str::from_utf8(date_g).unwrap_or("");
+    match digits.len() {
+        _ if circa => out.push_str(whole),
+        4 => {
+            out.push_str(s(0..4));
+            out.push_str(".??.??");
+        }
+        6 => {
+            out.push_str(s(0..4));
+            out.push('.');
+            out.push_str(s(4..6));
+            out.push_str(".??");
+        }
+        8 => {
+            out.push_str(s(0..4));
+            out.push('.');
+            out.push_str(s(4..6));
+            out.push('.');
+            out.push_str(s(6..8));
+        }
+        _ => out.push_str(s(0..digits.len())),
+    }
+    Ok(())
 }
 
 /// A decoded N label.
@@ -411,24 +434,35 @@ pub struct Names {
 /// assert!(parse_names(b"A:B:Z").is_err());
 /// ```
 pub fn parse_names(v: &[u8]) -> Result<Names, Reason> {
-    let mut n = Names::default();
+    let mut players = crate::BySeat::<String>::default();
+    let room = names_into(v, &mut players)?;
+    Ok(Names {
+        players: players.values,
+        room,
+    })
+}
+
+/// [`parse_names`] appending the names to `players`; returns the room.
+pub fn names_into(
+    v: &[u8],
+    players: &mut crate::BySeat<String>,
+) -> Result<Option<crate::bridge::Room>, Reason> {
     let mut fields = v.splitn(4, |&b| b == b':');
-    let pair = |f: &[u8]| -> (String, String) {
-        match f.iter().position(|&b| b == b'+') {
-            Some(i) => (
-                crate::text::decode(&f[..i]).into_owned(),
-                crate::text::decode(&f[i + 1..]).into_owned(),
-            ),
-            None => (crate::text::decode(f).into_owned(), String::new()),
-        }
+    let mut pair = |f: &[u8], a: Seat, b: Seat| {
+        let (x, y) = match f.iter().position(|&c| c == b'+') {
+            Some(i) => (&f[..i], &f[i + 1..]),
+            None => (f, &b""[..]),
+        };
+        players[a].push_str(&crate::text::decode(x));
+        players[b].push_str(&crate::text::decode(y));
     };
-    let (north, south) = pair(fields.next().unwrap_or_default());
-    let (west, east) = pair(fields.next().unwrap_or_default());
-    n.players = [north, east, south, west];
+    pair(fields.next().unwrap_or_default(), Seat::North, Seat::South);
+    pair(fields.next().unwrap_or_default(), Seat::West, Seat::East);
+    let mut room = None;
     match fields.next() {
         None | Some([]) => {}
-        Some(b"O" | b"o") => n.room = Some(crate::bridge::Room::Open),
-        Some(b"C" | b"c") => n.room = Some(crate::bridge::Room::Closed),
+        Some(b"O" | b"o") => room = Some(crate::bridge::Room::Open),
+        Some(b"C" | b"c") => room = Some(crate::bridge::Room::Closed),
         Some(t) if t.len() <= 3 && t.iter().all(u8::is_ascii_digit) => {
             let k: u32 = std::str::from_utf8(t)
                 .ok()
@@ -445,7 +479,7 @@ pub fn parse_names(v: &[u8]) -> Result<Names, Reason> {
             ));
         }
     }
-    Ok(n)
+    Ok(room)
 }
 
 /// Checks a K label: two team names, then optional carry-overs (hundredths at
