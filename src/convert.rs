@@ -162,6 +162,10 @@ pub fn convert<R: Read, W: Write>(
             let mut reader = crate::pbn::Reader::new(input);
             records(&mut reader, writer.as_mut(), &mut out, &mut report)?;
         }
+        Some(Notation::Rbn) => {
+            let mut reader = crate::notation::rbn::Reader::new(input);
+            records(&mut reader, writer.as_mut(), &mut out, &mut report)?;
+        }
         Some(Notation::Lin) => {
             let mut reader = crate::notation::lin::Reader::new(input);
             records(&mut reader, writer.as_mut(), &mut out, &mut report)?;

@@ -207,6 +207,41 @@ pub fn bridge_mutation(data: &[u8]) {
     );
 }
 
+/// `rbn_decode`: raw bytes into the RBN/RBX reader, decoder and bridge rules.
+/// Must not panic; every byte is read; findings name a record that was read and a
+/// line inside the input; each record keeps a bounded number of reader findings.
+pub fn rbn_decode(data: &[u8]) {
+    use crate::notation::rbn::{RawRecord, Reader, decode::decode};
+    let lines = data.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    let mut reader = Reader::new(data);
+    let mut rec = RawRecord::default();
+    let mut board = Board::default();
+    let mut ctx = crate::bridge::Context::default();
+    let mut findings = Vec::new();
+    let mut records = 0;
+    while reader
+        .read_record(&mut rec)
+        .expect("reading from memory cannot fail")
+    {
+        records += 1;
+        assert_eq!(rec.index, records);
+        assert!(rec.findings.len() <= crate::notation::rbn::MAX_FINDINGS_PER_RECORD);
+        findings.clear();
+        findings.extend(rec.findings.iter().cloned());
+        decode(&rec, &mut board, &mut findings);
+        crate::bridge::check(&board, &mut ctx, &mut findings);
+        for f in &findings {
+            assert!(f.record >= 1 && f.record <= records, "{f:?}");
+            assert!(f.pos.line <= lines, "{f:?} beyond line {lines}");
+        }
+    }
+    assert_eq!(
+        reader.bytes_read(),
+        data.len() as u64,
+        "not every byte was read"
+    );
+}
+
 /// `lin_decode`: raw bytes into the LIN reader, decoder and bridge rules. Must
 /// not panic; every byte is read; findings name a record that was returned and a
 /// line inside the input; findings per record stay bounded.

@@ -70,6 +70,8 @@ pub enum Notation {
     Pinochle,
     /// Bridge Base Online's LIN.
     Lin,
+    /// Pavlicek's RBN 3.2 (and its one-line RBX form).
+    Rbn,
 }
 
 impl Notation {
@@ -96,6 +98,7 @@ impl Notation {
             "pbn" => Some(Notation::Pbn),
             "ppn" => Some(Notation::Ppn),
             "lin" => Some(Notation::Lin),
+            "rbn" | "rbx" => Some(Notation::Rbn),
             _ => None,
         }
     }
@@ -103,7 +106,7 @@ impl Notation {
     /// The game a notation records.
     pub fn game(self) -> Game {
         match self {
-            Notation::Pbn | Notation::Lin => Game::Bridge,
+            Notation::Pbn | Notation::Lin | Notation::Rbn => Game::Bridge,
             Notation::Ppn | Notation::PpnJson => Game::Preferans,
             Notation::Pinochle => Game::Pinochle,
         }

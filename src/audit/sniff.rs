@@ -12,6 +12,7 @@
 //! * a pinochle-only tag (Melds, Kitty, Trump, MeldScores ...): pinochle;
 //! * a PBN-only tag (Vulnerable, Scoring ...), a `% PBN` line: PBN;
 //! * `tag|value|` pairs of LIN's board tags (md, mb, pc, qx, ...): LIN;
+//! * RBN label lines in order (or `% RBN`, `%{RBX}`, an RBX line): RBN/RBX;
 //! * any other tag pair (`[Name "value"]`): PBN, or pinochle in a `.ppn` file.
 //!
 //! Content with none of these is no notation kibitz reads: the audit reports it
@@ -119,6 +120,9 @@ pub fn sniff(head: &[u8], hint: Option<Notation>) -> Option<Notation> {
     if crate::notation::lin::looks_like_lin(head) {
         return Some(Notation::Lin);
     }
+    if crate::notation::rbn::looks_like_rbn(head).is_some() {
+        return Some(Notation::Rbn);
+    }
     let mut tags = false;
     for line in head.split(|&b| b == b'\n') {
         let t = line.trim_ascii();
@@ -225,6 +229,13 @@ pub fn audit_input<R: Read>(
             summary,
             emit,
         ),
+        Some(Notation::Rbn) => super::audit_notation(
+            crate::notation::rbn::Reader::new(input),
+            &super::BridgeRules,
+            opts,
+            summary,
+            emit,
+        ),
         Some(Notation::Pinochle) => super::audit_notation(
             crate::notation::pinochle::Reader::with_limits(input, opts.limits),
             &super::PinochleRules(opts.pinochle),
@@ -238,7 +249,7 @@ pub fn audit_input<R: Read>(
             let f = Finding::of(
                 UNKNOWN,
                 Pos::new(1, 1),
-                "no notation kibitz reads (PBN, LIN, preferans PPN text or JSON, pinochle PPN) is recognised in this input; it is not audited".to_string(),
+                "no notation kibitz reads (PBN, RBN/RBX, LIN, preferans PPN text or JSON, pinochle PPN) is recognised in this input; it is not audited".to_string(),
             );
             return unreadable(input, Some(f), summary, emit);
         }

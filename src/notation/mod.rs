@@ -14,6 +14,7 @@ pub mod lines;
 pub mod pbn;
 pub mod pinochle;
 pub mod ppn;
+pub mod rbn;
 pub mod text;
 
 use std::io;
