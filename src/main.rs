@@ -71,7 +71,7 @@ enum Command {
     /// unreadable or not a bridge archive, or a usage error.
     Convert {
         /// Target notation.
-        #[arg(long, value_parser = ["pbn", "lin"])]
+        #[arg(long, value_parser = ["pbn", "rbn", "rbx", "lin"])]
         to: String,
         /// Output: a file, `-` for standard output (one input only), or a
         /// directory (several inputs or a directory: each file keeps its relative

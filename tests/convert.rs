@@ -2,6 +2,9 @@
 //! and audited again reads the same records with the same bridge violations per
 //! record and rule; converted back to PBN, the boards are equal on every field
 //! the middle notation carries.
+//!
+//! A debug build checks every 7th file; `KIBITZ_FULL=1` checks them all (the
+//! README's acceptance run: `KIBITZ_FULL=1 cargo test --release --test convert`).
 
 mod common;
 
@@ -10,14 +13,6 @@ use std::collections::BTreeSet;
 use kibitz::Severity;
 use kibitz::audit::{AuditOptions, audit_reader};
 use kibitz::convert::{Target, convert};
-
-/// Every target, each with the extension its output is read under.
-const TARGETS: &[Target] = &[Target::Pbn];
-
-/// Targets whose conversions keep every record but do not yet keep every
-/// violation (issue 9 is open: a LIN claim is read back differently in some
-/// championship records, e.g. 1998 European Youth A1A10505.PBN record 4).
-const RECORDS_ONLY: &[Target] = &[Target::Lin];
 
 /// (record, rule) of every bridge violation of the game itself (auction, play,
 /// deal, result, score): what a conversion must keep.
@@ -32,18 +27,44 @@ fn bridge_violations(name: &str, bytes: &[u8]) -> (u64, BTreeSet<(usize, &'stati
     (report.summary.records, set)
 }
 
-/// The rules (by id prefix) that read a field a conversion reports as not
-/// carried.
+/// The rules (by id prefix) whose outcome on a record can change when the
+/// target cannot carry `field` of it (the names the writers report).
 fn rules_reading(field: &str) -> &'static [&'static str] {
     match field {
         "Score" => &["bridge.score.points"],
         "ScoreIMP" | "Room" => &["bridge.score.imp"],
-        "Result" => &["bridge.result.", "bridge.score."],
-        "Contract" => &["bridge.auction.contract", "bridge.score."],
-        "Declarer" => &["bridge.auction.declarer", "bridge.play.leader"],
-        // `^R`, `^L`, `^I`, `^S` turn a fault into an accepted notice; a play
-        // that LIN cannot start at its real leader is read from the right one.
-        "irregularity marks" | "play start (not declarer's left-hand opponent)" => &[
+        "Result" | "result RBN cannot state" => &["bridge.result.", "bridge.score."],
+        "Contract" | "Declarer" | "contract and declarer" => &[
+            "bridge.auction.contract",
+            "bridge.auction.declarer",
+            "bridge.play.leader",
+            "bridge.result.passed-out",
+            "bridge.score.",
+        ],
+        // Cards after a trick whose winner is unknown cannot be put in played
+        // order: LIN and RBN leave them out.
+        "cards after one that cannot be placed" | "play after an unknown trick winner" => {
+            &["bridge.play.", "bridge.result.", "bridge.score."]
+        }
+        // PBN's `^` on a Result accepts a wrong count: without it, the count
+        // is checked against the play.
+        "agreed result mark" => &["bridge.result.claim", "bridge.result.tricks"],
+        // `^` on Declarer: declarer and dummy interchanged.
+        "declarer swap mark" => &["bridge.auction.declarer", "bridge.play.leader"],
+        // `^R`, `^L`, `^I` turn a fault into an accepted notice.
+        "insufficient bid mark" => &["bridge.auction."],
+        "irregularity marks" | "revoke or lead mark" => &[
+            "bridge.play.",
+            "bridge.auction.",
+            "bridge.result.",
+            "bridge.score.",
+        ],
+        // A play that LIN cannot start at its real leader is read from the
+        // right one; an auction RBN/LIN cannot start at its real first caller
+        // is read from the dealer.
+        "play start (not declarer's left-hand opponent)"
+        | "auction not from the dealer"
+        | "auction start (not the dealer)" => &[
             "bridge.play.",
             "bridge.auction.",
             "bridge.result.",
@@ -53,22 +74,60 @@ fn rules_reading(field: &str) -> &'static [&'static str] {
     }
 }
 
-#[test]
-fn corpus_converted_keeps_records_and_violations() {
-    let Some(root) = common::corpus() else { return };
+/// The fields of each record of `original` that `target` cannot carry, as
+/// its writer names them (index 0 = record 1).
+fn uncarried_per_record(original: &[u8], target: Target) -> Vec<Vec<&'static str>> {
+    use kibitz::notation::{lin, rbn};
+    let mut reader = kibitz::pbn::Reader::new(original);
+    let mut raw = kibitz::pbn::RawRecord::default();
+    let mut out = Vec::new();
+    while reader.read_record(&mut raw).unwrap() {
+        let mut board = kibitz::bridge::Board::default();
+        kibitz::pbn::decode::decode(&raw, &mut board, &mut Vec::new());
+        out.push(match target {
+            Target::Pbn => Vec::new(),
+            Target::Rbn | Target::Rbx => rbn::writer::uncarried(&board).names().collect(),
+            Target::Lin => lin::writer::uncarried(&board, lin::writer::Form::Vugraph).collect(),
+        });
+    }
+    out
+}
+
+/// Whether record `index` of a file has a violation of any rule.
+fn has_violation(name: &str, bytes: &[u8], index: usize) -> bool {
+    let report = audit_reader(name, bytes, &AuditOptions::default()).unwrap();
+    report
+        .findings
+        .iter()
+        .any(|f| f.record == index && f.severity == Severity::Violation)
+}
+
+fn files() -> Option<Vec<std::path::PathBuf>> {
+    let root = common::corpus()?;
     let files = common::files_with_ext(&root.join("bridge/pbn"), "pbn");
     assert!(!files.is_empty());
+    let step = if std::env::var_os("KIBITZ_FULL").is_some() {
+        1
+    } else {
+        7
+    };
+    Some(files.into_iter().step_by(step).collect())
+}
+
+#[test]
+fn corpus_converted_keeps_records_and_violations() {
+    let Some(files) = files() else { return };
     let mut checked = 0;
-    // Every 7th file keeps the debug-build test short; the release check over
-    // all files is in the README (Converting).
-    for path in files.iter().step_by(7) {
+    let (mut compared, mut excused) = (0, 0);
+    let mut failures = Vec::new();
+    for path in &files {
         let original = std::fs::read(path).unwrap();
         let name = path.display().to_string();
         let (records, violations) = bridge_violations(&name, &original);
         if records == 0 {
             continue;
         }
-        for &target in TARGETS.iter().chain(RECORDS_ONLY) {
+        for target in Target::ALL {
             let mut out = Vec::new();
             let report = convert(&name, &original[..], target, &mut out).unwrap();
             assert_eq!(report.records, records, "{name}: records read");
@@ -77,36 +136,423 @@ fn corpus_converted_keeps_records_and_violations() {
                 records,
                 "{name} -> {target:?}: every record written or reported"
             );
-            if report.skipped_count > 0 {
-                continue;
+            // Conversion is not repair, and a record that cannot be decoded
+            // (a call that could not be read has no PBN form) is reported and
+            // skipped: allowed only where the original has a violation.
+            let skipped: Vec<usize> = report.skipped.iter().map(|s| s.0).collect();
+            for &i in &skipped {
+                if !has_violation(&name, &original, i) {
+                    failures.push(format!("{name} -> {target:?}: record {i} skipped"));
+                }
             }
-            if RECORDS_ONLY.contains(&target) {
-                continue;
-            }
+            let records = records - skipped.len() as u64;
+            // Record numbers of the output, in terms of the original's.
+            let original_index =
+                |i: usize| (1..).filter(|n| !skipped.contains(n)).nth(i - 1).unwrap();
             let out_name = format!("converted.{}", target.extension());
             let (records2, violations2) = bridge_violations(&out_name, &out);
-            assert_eq!(records2, records, "{name} -> {target:?}: records read back");
-            // A rule whose input the target could not carry (reported as a
-            // notice by the conversion) is not compared.
-            let dropped: Vec<&str> = report
-                .uncarried
-                .keys()
-                .flat_map(|field| rules_reading(field))
+            let violations2 = violations2
+                .into_iter()
+                .map(|(i, r)| (original_index(i), r))
+                .collect();
+            let violations: BTreeSet<_> = violations
+                .iter()
+                .filter(|(i, _)| !skipped.contains(i))
                 .copied()
                 .collect();
+            if records2 != records {
+                failures.push(format!(
+                    "{name} -> {target:?}: {records} records, {records2} read back"
+                ));
+                continue;
+            }
+            // A rule whose input the target could not carry in that record
+            // (reported as a notice by the conversion) is not compared there.
+            let fields = uncarried_per_record(&original, target);
             let kept = |v: &BTreeSet<(usize, &'static str)>| -> BTreeSet<(usize, &'static str)> {
                 v.iter()
-                    .filter(|(_, r)| !dropped.iter().any(|d| r.starts_with(d)))
+                    .filter(|(record, rule)| {
+                        !fields[record - 1]
+                            .iter()
+                            .flat_map(|f| rules_reading(f))
+                            .any(|d| rule.starts_with(d))
+                    })
                     .copied()
                     .collect()
             };
-            assert_eq!(
-                kept(&violations2),
-                kept(&violations),
-                "{name} -> {target:?}: bridge violations per record"
-            );
+            let (a, b) = (kept(&violations), kept(&violations2));
+            compared += a.len();
+            excused += violations.len() - a.len();
+            if std::env::var_os("KIBITZ_SHOW").is_some() {
+                for v in violations.difference(&a) {
+                    eprintln!("EXCUSED {target:?} {} {:?}", v.1, fields[v.0 - 1]);
+                }
+            }
+            if a != b {
+                failures.push(format!(
+                    "{name} -> {target:?}: lost {:?}, gained {:?}",
+                    a.difference(&b)
+                        .map(|x| (x, &fields[x.0 - 1]))
+                        .collect::<Vec<_>>(),
+                    b.difference(&a)
+                        .map(|x| (x, &fields[x.0 - 1]))
+                        .collect::<Vec<_>>(),
+                ));
+            }
             checked += 1;
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    eprintln!(
+        "{checked} conversions checked: {compared} violations kept, {excused} not compared \
+         (their record's field not carried)"
+    );
     assert!(checked > 50, "only {checked} conversions checked");
+    assert!(compared > excused, "{compared} compared, {excused} excused");
+}
+
+/// What one board says, in terms every notation spells alike: positions
+/// gone, scores to North-South, results to declarer's tricks, the play in
+/// played order, `AP` spelt as passes, notes as the text attached to each call.
+/// A field is `None` when the conversion reported it as not carried for that
+/// record (or for the whole target, `LIN_NEVER`).
+#[derive(Debug, PartialEq, Eq)]
+struct View {
+    number: Option<u32>,
+    dealer: Option<kibitz::Seat>,
+    vulnerability: Option<kibitz::Vulnerability>,
+    hands: Option<Vec<Option<kibitz::CardSet>>>,
+    players: Option<Vec<String>>,
+    event: Option<String>,
+    site: Option<String>,
+    date: Option<String>,
+    auction: Option<(Option<kibitz::Seat>, Vec<String>)>,
+    play: Option<(Option<kibitz::Seat>, Vec<String>)>,
+    contract: Option<Option<kibitz::bridge::ContractTag>>,
+    declarer: Option<Option<kibitz::bridge::DeclarerTag>>,
+    result: Option<Option<u8>>,
+    score: Option<Option<i32>>,
+}
+
+/// The fields in which two views differ, each with both values.
+fn differences(a: &View, b: &View) -> String {
+    let mut out = String::new();
+    macro_rules! each {
+        ($($f:ident),*) => {$(
+            if a.$f != b.$f {
+                out += &format!("\n  {}: {:?}\n  {}  back {:?}", stringify!($f), a.$f, " ".repeat(stringify!($f).len()), b.$f);
+            }
+        )*};
+    }
+    each!(
+        number,
+        dealer,
+        vulnerability,
+        hands,
+        players,
+        event,
+        site,
+        date,
+        auction,
+        play,
+        contract,
+        declarer,
+        result,
+        score
+    );
+    out
+}
+
+/// The uncarried names (of either writer) that make each view field
+/// incomparable.
+fn dropped(field: &str, uncarried: &[&str]) -> bool {
+    let names: &[&str] = match field {
+        "hands" => &["repeated card, empty hand or deal"],
+        "players" => &[
+            "player name with : or +",
+            "players (a name with `,` or `|`)",
+        ],
+        "event" => &["Event"],
+        "site" => &["Site"],
+        "date" => &["Date", "date"],
+        "auction" => &[
+            "skipped or unreadable call",
+            "auction not from the dealer",
+            "auction start (not the dealer)",
+            "calls LIN cannot write (skipped, not yet, next, unknown)",
+            "insufficient bid mark",
+            "irregularity marks",
+            "note number above 9",
+            "auction notes no call refers to",
+            "brace in text",
+            "label line length",
+        ],
+        // The played order was worked out with the contract: without it the
+        // reader places the cards by who held them, which differs where a
+        // card was played from the wrong hand.
+        "play" => &[
+            "contract and declarer",
+            "Contract",
+            "play after an unknown trick winner",
+            "cards after one that cannot be placed",
+            "play start (not declarer's left-hand opponent)",
+            "revoke or lead mark",
+            "irregularity marks",
+            "empty play section",
+        ],
+        "contract" => &["Contract", "contract and declarer"],
+        "declarer" => &["Declarer", "contract and declarer", "declarer swap mark"],
+        "result" => &["Result", "result RBN cannot state", "agreed result mark"],
+        "score" => &["Score", "score without declarer"],
+        _ => &[],
+    };
+    uncarried.iter().any(|u| names.contains(u))
+}
+
+fn view(b: &kibitz::bridge::Board, uncarried: &[&str]) -> View {
+    use kibitz::bridge::{AuctionCall, ContractTag, DeclarerTag, order};
+    use kibitz::{Call, Side};
+    let keep = |field: &str| !dropped(field, uncarried);
+    let declarer = match b.declarer.map(|d| d.value) {
+        Some(DeclarerTag::Seat { seat, .. }) => Some(seat),
+        _ => None,
+    };
+    let auction = b.auction.as_ref().map(|a| {
+        let mut calls: Vec<String> = Vec::new();
+        let mut bid = false;
+        let mut passes = 0;
+        for item in &a.items {
+            match item.call {
+                AuctionCall::AllPass => {
+                    let need = if bid { 3 } else { 4 };
+                    for _ in passes..need {
+                        calls.push("Pass None".into());
+                    }
+                }
+                AuctionCall::Call(c) => {
+                    bid |= matches!(c, Call::Bid(_));
+                    passes = if c == Call::Pass { passes + 1 } else { 0 };
+                    // A note without text (a reference to no Note tag) says nothing.
+                    let note = item
+                        .note
+                        .and_then(|n| a.notes.iter().find(|x| x.number == n))
+                        .map(|n| n.text.trim().to_string())
+                        .filter(|t| !t.is_empty());
+                    calls.push(format!("{c} {note:?}"));
+                }
+                other => calls.push(format!("{other:?}")),
+            }
+        }
+        (a.first, calls)
+    });
+    let play = b.play.as_ref().map(|p| {
+        let trump = order::trump_of(b).unwrap_or(None);
+        let chrono = match p.order {
+            kibitz::bridge::PlayOrder::SeatColumns => order::to_chronological(p, trump),
+            _ => Some(p.clone()),
+        };
+        let cards: Vec<String> = chrono
+            .map(|c| {
+                c.items
+                    .iter()
+                    .filter_map(|i| i.card.known())
+                    .map(|c| c.to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        (p.first, cards)
+    });
+    let side_of = |d: kibitz::Seat| d.side() == Side::NorthSouth;
+    let result = b.result.map(|r| {
+        r.value.and_then(|t| {
+            t.declarer
+                .or(declarer.and_then(|d| if side_of(d) { t.ns } else { t.ew }))
+        })
+    });
+    let score = b.score.map(|s| {
+        let v = s.value;
+        v.ns.or(v.ew.map(|e| -e)).or(v
+            .declarer
+            .zip(declarer)
+            .map(|(x, d)| if side_of(d) { x } else { -x }))
+    });
+    // LIN states contract and declarer by the auction alone: a board without
+    // the tags says what its auction says.
+    let outcome = b.auction.as_ref().zip(b.dealer).and_then(|(a, d)| {
+        // `AP`: the passes that end the auction (the replay stops at its end).
+        let calls: Option<Vec<Call>> = a
+            .items
+            .iter()
+            .flat_map(|i| match i.call {
+                AuctionCall::Call(c) => vec![Some(c)],
+                AuctionCall::AllPass => vec![Some(Call::Pass); 4],
+                _ => vec![None],
+            })
+            .collect();
+        kibitz::notation::lin::decode::auction_outcome(
+            calls?.into_iter(),
+            a.first.unwrap_or(d.value),
+        )
+    });
+    let contract = b.contract.map(|c| c.value).or(outcome.map(|o| match o {
+        Some((c, _)) => ContractTag::Contract(c),
+        None => ContractTag::Pass,
+    }));
+    let declarer_tag = b
+        .declarer
+        .map(|d| d.value)
+        // A passed-out contract says there is no declarer (RBN's `C P`).
+        .or((contract == Some(ContractTag::Pass) && keep("contract"))
+            .then_some(DeclarerTag::PassedOut))
+        .or(outcome.map(|o| match o {
+            Some((_, seat)) => DeclarerTag::Seat {
+                seat,
+                swapped: false,
+            },
+            None => DeclarerTag::PassedOut,
+        }))
+        // An empty Declarer tag on a board not passed out states nothing.
+        .filter(|d| *d != DeclarerTag::PassedOut || contract == Some(ContractTag::Pass));
+    let id = &b.id;
+    View {
+        number: b.number.map(|n| n.value),
+        dealer: b.dealer.map(|d| d.value),
+        vulnerability: b.vulnerability.map(|v| v.value),
+        hands: keep("hands").then(|| {
+            // A deal of four unknown hands is no deal.
+            b.deal
+                .as_ref()
+                .map(|d| d.value.hands.values.to_vec())
+                .filter(|h| h.iter().any(Option::is_some))
+                .unwrap_or_default()
+        }),
+        players: keep("players").then(|| id.players.values.to_vec()),
+        event: keep("event").then(|| id.event.clone()),
+        site: keep("site").then(|| id.site.clone()),
+        date: keep("date").then(|| id.date.clone()),
+        // A section without a call or card says nothing a target must keep
+        // (PBN's section tag names a seat even then; LIN writes nothing).
+        auction: auction.filter(|a| keep("auction") && !a.1.is_empty()),
+        play: play.filter(|p| keep("play") && !p.1.is_empty()),
+        contract: keep("contract").then_some(contract),
+        declarer: keep("declarer").then_some(declarer_tag),
+        result: keep("result").then_some(result.flatten()),
+        score: keep("score").then_some(score.flatten()),
+    }
+}
+
+/// The boards of a PBN text, decoded.
+fn pbn_boards(bytes: &[u8]) -> Vec<kibitz::bridge::Board> {
+    let mut reader = kibitz::pbn::Reader::new(bytes);
+    let mut raw = kibitz::pbn::RawRecord::default();
+    let mut out = Vec::new();
+    while reader.read_record(&mut raw).unwrap() {
+        let mut board = kibitz::bridge::Board::default();
+        kibitz::pbn::decode::decode(&raw, &mut board, &mut Vec::new());
+        out.push(board);
+    }
+    out
+}
+
+/// PBN -> target -> PBN: every field the target carries (all but those it
+/// reported for the record) is equal to the original's.
+#[test]
+fn corpus_converted_and_back_keeps_every_carried_field() {
+    let Some(files) = files() else { return };
+    let mut compared = 0;
+    let mut failures = Vec::new();
+    for path in &files {
+        let original = std::fs::read(path).unwrap();
+        let name = path.display().to_string();
+        let boards = pbn_boards(&original);
+        for target in Target::ALL {
+            let mut middle = Vec::new();
+            let report = convert(&name, &original[..], target, &mut middle).unwrap();
+            let mut back = Vec::new();
+            let middle_name = format!("middle.{}", target.extension());
+            let report2 = convert(&middle_name, &middle[..], Target::Pbn, &mut back).unwrap();
+            // Records skipped by either conversion, numbered as in the
+            // original: each must have a violation there (a record that cannot
+            // be decoded, or a play that cannot be ordered without a contract).
+            let mut skipped: Vec<usize> = report.skipped.iter().map(|s| s.0).collect();
+            let survivors: Vec<usize> = (1..=boards.len())
+                .filter(|i| !skipped.contains(i))
+                .collect();
+            skipped.extend(report2.skipped.iter().map(|s| survivors[s.0 - 1]));
+            for &i in &skipped {
+                if !has_violation(&name, &original, i) {
+                    failures.push(format!("{name} via {target:?}: record {i} skipped"));
+                }
+            }
+            let kept: Vec<_> = boards
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !skipped.contains(&(i + 1)))
+                .map(|(_, b)| b)
+                .collect();
+            let again = pbn_boards(&back);
+            if again.len() != kept.len() {
+                failures.push(format!(
+                    "{name} via {target:?}: {} boards, {} back",
+                    kept.len(),
+                    again.len()
+                ));
+                continue;
+            }
+            for (a, b) in kept.iter().zip(&again) {
+                let fields: Vec<&str> = match target {
+                    Target::Pbn => Vec::new(),
+                    Target::Rbn | Target::Rbx => kibitz::notation::rbn::writer::uncarried(a)
+                        .names()
+                        .collect(),
+                    Target::Lin => kibitz::notation::lin::writer::uncarried(
+                        a,
+                        kibitz::notation::lin::writer::Form::Vugraph,
+                    )
+                    .collect(),
+                };
+                let (va, vb) = (view(a, &fields), view(b, &fields));
+                if va != vb {
+                    failures.push(format!(
+                        "{name} record {} via {target:?} ({fields:?}):{}",
+                        a.record,
+                        differences(&va, &vb)
+                    ));
+                }
+                compared += 1;
+            }
+        }
+    }
+    let mut per_field = std::collections::BTreeMap::new();
+    for f in &failures {
+        let via = f
+            .split(" via ")
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .unwrap_or("");
+        for line in f
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim_start().starts_with("back"))
+        {
+            let field = line.trim().split(':').next().unwrap_or("");
+            *per_field
+                .entry((via.to_string(), field.to_string()))
+                .or_insert(0) += 1;
+        }
+    }
+    eprintln!("differences per target and field: {per_field:?}");
+    let shown: Vec<_> = failures.iter().take(30).collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        shown
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    eprintln!("{compared} boards compared after PBN -> target -> PBN");
+    assert!(compared > 1000, "only {compared} boards compared");
 }

@@ -6,7 +6,7 @@
 use super::auction::{AuctionEnd, replay};
 use super::play::trick_winner;
 use super::{Board, ContractTag, Play, PlayCard, PlayItem, PlayOrder};
-use crate::{Seat, Suit};
+use crate::{BySeat, CardSet, Seat, Suit};
 
 /// The trump suit of `board` (`Some(None)` for no trump), from the Contract tag,
 /// else from the auction's final contract; `None` when neither says.
@@ -34,12 +34,34 @@ pub fn trump_of(board: &Board) -> Option<Option<Suit>> {
 
 /// The tricks of `play` in played order: each its leader and the cards played
 /// (a last trick may be short: the slots after its last known card were never
-/// played). `None` when a full trick's winner cannot be known.
-fn tricks(play: &Play, trump: Option<Suit>) -> Option<Vec<(Seat, Vec<PlayItem>)>> {
-    let first = play.first?;
+/// played). `None` when the winner of a full trick that has a trick after it
+/// cannot be known (the last trick's winner leads nothing).
+///
+/// In played order, a trick's leader is also known without its predecessor's
+/// winner when `hands` shows who held the card led (a play whose contract is
+/// not known can still be put in seat columns).
+fn tricks(
+    play: &Play,
+    trump: Option<Option<Suit>>,
+    hands: Option<&BySeat<Option<CardSet>>>,
+) -> Option<Vec<(Seat, Vec<PlayItem>)>> {
+    // Who held the card at `index` of a play in played order.
+    let holder = |index: usize| {
+        let card = play.items.get(index)?.card.known()?;
+        let hands = hands?;
+        Seat::ALL
+            .into_iter()
+            .find(|&s| hands[s].is_some_and(|h| h.contains(card)))
+    };
+    let first = match (play.first, play.order) {
+        (Some(first), _) => first,
+        (None, PlayOrder::Chronological) => holder(0)?,
+        (None, PlayOrder::SeatColumns) => return None,
+    };
     let mut leader = first;
     let mut out = Vec::with_capacity(play.items.len().div_ceil(4));
-    for row in play.items.chunks(4) {
+    let rows = play.items.len().div_ceil(4);
+    for (i, row) in play.items.chunks(4).enumerate() {
         let mut cards: Vec<PlayItem> = match play.order {
             PlayOrder::Chronological => row.to_vec(),
             // Slot i of a row is seat first + i; the trick starts at `leader`.
@@ -53,9 +75,14 @@ fn tricks(play: &Play, trump: Option<Suit>) -> Option<Vec<(Seat, Vec<PlayItem>)>
         while cards.last().is_some_and(|c| c.card.known().is_none()) {
             cards.pop();
         }
-        let full = cards.len() == 4;
+        let full = cards.len() == 4 && i + 1 < rows;
         let next = if full {
-            Some(next_leader(leader, &cards, trump)?)
+            let winner = trump.and_then(|t| next_leader(leader, &cards, t));
+            match (winner, play.order) {
+                (Some(w), _) => Some(w),
+                (None, PlayOrder::Chronological) => Some(holder(4 * (i + 1))?),
+                (None, PlayOrder::SeatColumns) => return None,
+            }
         } else {
             None
         };
@@ -101,7 +128,7 @@ pub fn to_chronological(play: &Play, trump: Option<Suit>) -> Option<Play> {
     if play.order == PlayOrder::Chronological {
         return Some(play.clone());
     }
-    let tricks = tricks(play, trump)?;
+    let tricks = tricks(play, Some(trump), None)?;
     let mut out = Play {
         items: Vec::with_capacity(play.items.len()),
         order: PlayOrder::Chronological,
@@ -117,14 +144,56 @@ pub fn to_chronological(play: &Play, trump: Option<Suit>) -> Option<Play> {
 /// opening leader; the slots of a last trick not played are `-`. `None` when the
 /// order cannot be known (see [`to_chronological`]).
 pub fn to_seat_columns(play: &Play, trump: Option<Suit>) -> Option<Play> {
-    if play.order == PlayOrder::SeatColumns {
-        return Some(play.clone());
+    seat_columns(play, Some(trump), None)
+}
+
+/// `board`'s `play` in PBN's seat columns, with what the board knows: the
+/// trump suit from its contract or auction ([`trump_of`]), and, when that is
+/// not known or a trick's winner cannot be worked out, who held each card led
+/// (from the deal). `None` when neither tells a trick's leader.
+///
+/// ```
+/// use kibitz::bridge::order::seat_columns_of;
+/// use kibitz::bridge::{At, Board, Deal, Play, PlayCard, PlayItem, PlayOrder};
+/// use kibitz::{BySeat, CardSet, Pos, Seat};
+/// let items = |s: &str| s.split(' ').map(|c| PlayItem {
+///     card: PlayCard::Card(c.parse().unwrap()), pos: Pos::default(),
+///     revoke_marked: false, lead_out_of_turn_marked: false, note: None }).collect();
+/// // No contract: East's C4 shows that East led trick 2.
+/// let hand = |s: &str| Some(s.parse::<CardSet>().unwrap());
+/// let mut b = Board::default();
+/// // North, East, South, West.
+/// let hands = BySeat { values: [hand("K...3"), hand(".2..4"), hand("3...5"), hand("A...2")] };
+/// b.deal = Some(At::new(Deal { hands, ..Deal::default() }, Pos::default()));
+/// let play = Play { first: Some(Seat::West), order: PlayOrder::Chronological,
+///     items: items("SA SK H2 S3 C4 C5 C2 C3"), ..Play::default() };
+/// let columns = seat_columns_of(&b, &play).unwrap();
+/// let cards: Vec<String> = columns.items.iter().map(|i| i.card.known().unwrap().to_string()).collect();
+/// assert_eq!(cards, ["SA", "SK", "H2", "S3", "C2", "C3", "C4", "C5"]);
+/// ```
+pub fn seat_columns_of(board: &Board, play: &Play) -> Option<Play> {
+    let hands = board.deal.as_ref().map(|d| &d.value.hands);
+    seat_columns(play, trump_of(board), hands)
+}
+
+fn seat_columns(
+    play: &Play,
+    trump: Option<Option<Suit>>,
+    hands: Option<&BySeat<Option<CardSet>>>,
+) -> Option<Play> {
+    if play.order == PlayOrder::SeatColumns || play.items.is_empty() {
+        return Some(Play {
+            order: PlayOrder::SeatColumns,
+            ..play.clone()
+        });
     }
-    let first = play.first?;
-    let tricks = tricks(play, trump)?;
+    let tricks = tricks(play, trump, hands)?;
+    // The opening leader: as recorded, or the holder of the card led.
+    let first = play.first.or(tricks.first().map(|t| t.0))?;
     let mut out = Play {
         items: Vec::with_capacity(tricks.len() * 4),
         order: PlayOrder::SeatColumns,
+        first: Some(first),
         ..play.clone()
     };
     for (leader, cards) in tricks {

@@ -80,6 +80,13 @@ impl<W: Write> Writer<W> {
         self.out
     }
 
+    /// The output, for a caller that drains it between records (in the
+    /// vugraph form the writer remembers the last header, so it must live
+    /// across records).
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
     /// Writes one board, then a line break. What LIN cannot carry is left out
     /// (see [`uncarried`]).
     ///
@@ -428,6 +435,11 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
     let cards = played_cards(b);
     if b.result.is_some_and(|r| r.value.is_some()) && claim(b, cards.len()).is_none() {
         out.push("Result");
+    }
+    if b.result
+        .is_some_and(|r| r.value.is_some_and(|t| t.agreed_wrong))
+    {
+        out.push("agreed result mark");
     }
     if b.score.is_some() {
         out.push("Score");

@@ -164,16 +164,11 @@ impl<W: Write> Writer<W> {
         if let Some(p) = &b.play {
             if p.order == PlayOrder::Chronological {
                 // RBN and LIN record cards as played; PBN in seat columns.
-                let trump = crate::bridge::order::trump_of(b).ok_or_else(|| {
+                let columns = crate::bridge::order::seat_columns_of(b, p).ok_or_else(|| {
                     io::Error::new(
                         io::ErrorKind::InvalidInput,
-                        "the play cannot be put in PBN's seat columns: the contract is not known",
-                    )
-                })?;
-                let columns = crate::bridge::order::to_seat_columns(p, trump).ok_or_else(|| {
-                    io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        "the play cannot be put in PBN's seat columns: a trick's winner is not known",
+                        "the play cannot be put in PBN's seat columns: a trick's leader is not \
+                         known (no contract, and the card led is in no hand of the deal)",
                     )
                 })?;
                 self.play(&columns)?;

@@ -270,6 +270,12 @@ impl<W: Write> Writer<W> {
         self.out
     }
 
+    /// The output, for a caller that drains it between records (the writer
+    /// keeps the repeating labels' values, so it must live across records).
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
     fn push(&mut self, label: u8, value: String) {
         self.lines.push((label, value));
     }

@@ -16,43 +16,10 @@ use crate::bridge::Board;
 use crate::notation::{Decode, RecordReader};
 use crate::{Finding, Pos};
 
-/// A notation archives can be converted to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Target {
-    /// Portable Bridge Notation, export form.
-    Pbn,
-    /// Bridge Base Online's LIN, one single-board record per line.
-    Lin,
-}
+mod targets;
 
-impl Target {
-    /// The file extension of the target (without the dot).
-    ///
-    /// ```
-    /// assert_eq!(kibitz::convert::Target::Pbn.extension(), "pbn");
-    /// ```
-    pub fn extension(self) -> &'static str {
-        match self {
-            Target::Pbn => "pbn",
-            Target::Lin => "lin",
-        }
-    }
-
-    /// The target named `s` (`pbn`, ...).
-    ///
-    /// ```
-    /// use kibitz::convert::Target;
-    /// assert_eq!(Target::parse("PBN"), Some(Target::Pbn));
-    /// assert_eq!(Target::parse("xml"), None);
-    /// ```
-    pub fn parse(s: &str) -> Option<Target> {
-        match s.to_ascii_lowercase().as_str() {
-            "pbn" => Some(Target::Pbn),
-            "lin" => Some(Target::Lin),
-            _ => None,
-        }
-    }
-}
+pub use targets::Target;
+use targets::{BoardWriter, writer_for};
 
 /// What one conversion did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -70,61 +37,6 @@ pub struct Report {
     pub uncarried: BTreeMap<&'static str, u64>,
     /// The input's notation could not be converted (not bridge, or unknown).
     pub unsupported: Option<String>,
-}
-
-/// A writer of one target notation, record by record.
-trait BoardWriter {
-    /// Writes what comes before the first record.
-    fn start(&mut self, out: &mut Vec<u8>) -> io::Result<()>;
-    /// Writes one board (index `n`, 0-based, of the output) into `out`.
-    /// `InvalidInput` when the target cannot write it.
-    fn board(&mut self, n: u64, board: &Board, out: &mut Vec<u8>) -> io::Result<()>;
-    /// Names each field of `board` that the target cannot carry.
-    fn uncarried(&self, board: &Board, found: &mut dyn FnMut(&'static str));
-}
-
-struct PbnTarget;
-
-impl BoardWriter for PbnTarget {
-    fn start(&mut self, out: &mut Vec<u8>) -> io::Result<()> {
-        // The header only: each board is written by a fresh writer (below).
-        out.extend_from_slice(b"% PBN 2.1\r\n% EXPORT\r\n");
-        Ok(())
-    }
-    fn board(&mut self, n: u64, board: &Board, out: &mut Vec<u8>) -> io::Result<()> {
-        let mut w = crate::pbn::writer::Writer::new(Vec::new())?;
-        w.write_game(board)?;
-        let text = w.into_inner();
-        let body = &text[b"% PBN 2.1\r\n% EXPORT\r\n".len()..];
-        if n > 0 {
-            out.extend_from_slice(b"\r\n");
-        }
-        out.extend_from_slice(body);
-        Ok(())
-    }
-    fn uncarried(&self, _board: &Board, _found: &mut dyn FnMut(&'static str)) {}
-}
-
-struct LinTarget;
-
-impl BoardWriter for LinTarget {
-    fn start(&mut self, _out: &mut Vec<u8>) -> io::Result<()> {
-        Ok(())
-    }
-    fn board(&mut self, _n: u64, board: &Board, out: &mut Vec<u8>) -> io::Result<()> {
-        crate::notation::lin::writer::Writer::new(out).write_board(board)
-    }
-    fn uncarried(&self, board: &Board, found: &mut dyn FnMut(&'static str)) {
-        crate::notation::lin::writer::uncarried(board, crate::notation::lin::writer::Form::Single)
-            .for_each(found);
-    }
-}
-
-fn writer_for(target: Target) -> Box<dyn BoardWriter> {
-    match target {
-        Target::Pbn => Box::new(PbnTarget),
-        Target::Lin => Box::new(LinTarget),
-    }
 }
 
 /// Converts one input (`name` gives the extension hint for sniffing) to
@@ -203,13 +115,14 @@ where
         raw.take_findings(&mut findings);
         raw.decode(&mut board, &mut findings);
         buf.clear();
-        match writer.board(report.written, &board, &mut buf) {
+        let mut fields: smallvec::SmallVec<[&'static str; 4]> = smallvec::SmallVec::new();
+        match writer.board(report.written, &board, &mut buf, &mut |f| fields.push(f)) {
             Ok(()) => {
                 out.write_all(&buf)?;
                 report.written += 1;
-                writer.uncarried(&board, &mut |field| {
+                for field in fields {
                     *report.uncarried.entry(field).or_default() += 1;
-                });
+                }
             }
             Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
                 report.skipped_count += 1;
