@@ -78,13 +78,8 @@ pub const SOURCES: &[(&str, &str)] = &[
         "rules/pinochle-notation.toml",
         include_str!("../rules/pinochle-notation.toml"),
     ),
+    ("rules/rbn.toml", include_str!("../rules/rbn.toml")),
 ];
-
-/// Rule books whose notation the audit loop does not read yet: their examples
-/// are run by the notation's own tests (`tests/rbn.rs`) until it is wired in and
-/// the file moves to [`SOURCES`].
-pub const PENDING_SOURCES: &[(&str, &str)] =
-    &[("rules/rbn.toml", include_str!("../rules/rbn.toml"))];
 
 /// All entries, in book order. Panics only if a compiled-in book file is not valid
 /// TOML, which `tests/rulebook.rs` rules out.
@@ -121,6 +116,7 @@ pub fn code_rules() -> Vec<crate::Rule> {
     rules.extend_from_slice(crate::pinochle::rules::ALL);
     rules.extend_from_slice(crate::notation::pinochle::rules::ALL);
     rules.extend_from_slice(crate::notation::lin::rules::ALL);
+    rules.extend_from_slice(crate::notation::rbn::rules::ALL);
     rules.extend_from_slice(crate::audit::rules::ALL);
     rules
 }

@@ -521,7 +521,7 @@ struct Book {
 
 #[test]
 fn every_rule_of_the_rbn_book_is_tested_directly() {
-    let (_, text) = kibitz::rulebook::PENDING_SOURCES
+    let (_, text) = kibitz::rulebook::SOURCES
         .iter()
         .find(|(n, _)| *n == "rules/rbn.toml")
         .unwrap();

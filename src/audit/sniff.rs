@@ -230,7 +230,10 @@ pub fn audit_input<R: Read>(
             emit,
         ),
         Some(Notation::Rbn) => super::audit_notation(
-            crate::notation::rbn::Reader::new(input),
+            crate::notation::rbn::Reader::with_limits(
+                input,
+                crate::notation::rbn::Limits::from_audit(&opts.limits),
+            ),
             &super::BridgeRules,
             opts,
             summary,

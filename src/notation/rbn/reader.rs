@@ -37,6 +37,28 @@ pub struct Limits {
     pub max_fields: usize,
 }
 
+impl Limits {
+    /// The limits an audit asks for (`kibitz audit`'s, shared by every
+    /// notation): the line length as given, the record size and field count
+    /// no larger than RBN's own defaults.
+    ///
+    /// ```
+    /// use kibitz::notation::rbn::Limits;
+    /// let mut audit = kibitz::pbn::Limits::default();
+    /// audit.max_tokens = 8;
+    /// assert_eq!(Limits::from_audit(&audit).max_fields, 8);
+    /// assert_eq!(Limits::from_audit(&kibitz::pbn::Limits::default()), Limits::default());
+    /// ```
+    pub fn from_audit(l: &crate::pbn::Limits) -> Limits {
+        let d = Limits::default();
+        Limits {
+            max_line: l.max_line,
+            max_record_bytes: l.max_record_bytes.min(d.max_record_bytes),
+            max_fields: l.max_tokens.min(d.max_fields),
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
