@@ -49,8 +49,8 @@ fn rbn_line(line: &[u8]) -> Option<Option<usize>> {
 /// signature, an RBX line of at least three `label{data}` fields in the standard
 /// label order, or a first record of at least three RBN label lines in the
 /// standard order (`DTLEFSKNBHACPRMI`), one of them B, H or A, and nothing else
-/// but notes, text paragraphs and `%` lines; one fault (a line that is not
-/// RBN, a label out of order) per three label lines is allowed, so that a
+/// but notes, text paragraphs and `%` lines; fewer faults (a line that is not
+/// RBN, a label out of order) than one per three label lines are allowed, so that a
 /// record with a syntax error is still read as RBN and its error reported.
 ///
 /// ```
@@ -61,7 +61,7 @@ fn rbn_line(line: &[u8]) -> Option<Option<usize>> {
 /// assert_eq!(looks_like_rbn(b"D{19991225}E{Teams}B{7}H{W:AK2}\n"), Some(true));
 /// assert_eq!(looks_like_rbn(b"[Event \"x\"]\n[Board \"1\"]\n"), None);
 /// assert_eq!(looks_like_rbn(b"B 7\nE Teams\nH W:AK2\n"), None); // out of order
-/// assert_eq!(looks_like_rbn(b"B 7\nH W:AK2\nA SB:1HP5H\nC5H:S\n"), Some(false)); // one bad line
+/// assert_eq!(looks_like_rbn(b"B 7\nH W:AK2\nA SB:1HP5H\nC5H:S\nR 9\n"), Some(false)); // one bad line
 /// ```
 pub fn looks_like_rbn(head: &[u8]) -> Option<bool> {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
@@ -79,8 +79,8 @@ pub fn looks_like_rbn(head: &[u8]) -> Option<bool> {
     if rbx_record(first) {
         return Some(true);
     }
-    // One fault in three label lines (a line that is not RBN, a label out
-    // of order) is still RBN with a syntax error, which the reader reports.
+    // Fewer than one fault per three label lines (a line that is not RBN, a
+    // label out of order) is still RBN with a syntax error, which the reader reports.
     let (mut labels, mut faults, mut last, mut key, mut in_text) = (0, 0, 0usize, false, false);
     let mut in_items = false;
     for line in lines.by_ref() {
@@ -107,5 +107,5 @@ pub fn looks_like_rbn(head: &[u8]) -> Option<bool> {
             None => faults += 1,
         }
     }
-    (labels >= 3 && key && 3 * faults <= labels).then_some(false)
+    (labels >= 3 && key && 3 * faults < labels).then_some(false)
 }
