@@ -38,6 +38,7 @@ pub mod notation;
 pub mod pinochle;
 pub mod preferans;
 pub mod rulebook;
+pub mod suggest;
 pub mod table;
 
 pub use notation::{lines, pbn, ppn, text};

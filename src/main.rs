@@ -82,10 +82,14 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<String>,
     },
-    /// List the rules of the rule book.
+    /// List the rules of the rule book (exit 2 when no id has the prefix).
     Rules {
         /// Only rules whose id starts with this prefix (e.g. `pbn.` or `bridge.play`).
         prefix: Option<String>,
+        /// `table`: aligned columns id, severity, statement; `md`: a Markdown
+        /// table with the source of each rule, for publishing the rule book.
+        #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
+        format: RulesFormat,
     },
     /// Print a rule-book entry: statement, source, severity and examples.
     Explain {
@@ -100,6 +104,14 @@ enum Format {
     Text,
     /// JSON Lines: one object per finding, then a summary object.
     Json,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum RulesFormat {
+    /// Aligned columns: id, severity, statement.
+    Table,
+    /// A Markdown table: id, severity, statement, source.
+    Md,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
@@ -152,7 +164,7 @@ fn main() -> ExitCode {
             &pinochle_options,
         ),
         Command::Convert { to, output, paths } => convert_cmd(&to, &output, &paths),
-        Command::Rules { prefix } => rules_cmd(prefix.as_deref()),
+        Command::Rules { prefix, format } => rules_cmd(prefix.as_deref(), format),
         Command::Explain { id } => explain_cmd(&id),
     };
     ExitCode::from(code)
@@ -310,8 +322,7 @@ fn print_summary(out: &mut impl Write, s: &Summary) -> io::Result<()> {
     Ok(())
 }
 
-fn rules_cmd(prefix: Option<&str>) -> u8 {
-    let mut out = io::stdout().lock();
+fn rules_cmd(prefix: Option<&str>, format: RulesFormat) -> u8 {
     let entries: Vec<_> = rulebook::entries()
         .iter()
         .filter(|e| prefix.is_none_or(|p| e.id.starts_with(p)))
@@ -320,17 +331,55 @@ fn rules_cmd(prefix: Option<&str>) -> u8 {
         eprintln!("kibitz: no rule id starts with {:?}", prefix.unwrap_or(""));
         return EXIT_TROUBLE;
     }
+    let mut out = io::stdout().lock();
+    let r = match format {
+        RulesFormat::Table => rules_table(&mut out, &entries),
+        RulesFormat::Md => rules_markdown(&mut out, &entries),
+    };
+    match r {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            eprintln!("kibitz: writing output: {e}");
+            EXIT_TROUBLE
+        }
+        _ => EXIT_CLEAN,
+    }
+}
+
+fn rules_table(out: &mut impl Write, entries: &[&rulebook::Entry]) -> io::Result<()> {
     let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
     for e in entries {
-        let _ = writeln!(
+        writeln!(
             out,
             "{:<width$}  {:<9}  {}",
             e.id,
             e.severity.as_str(),
-            e.statement
-        );
+            one_line(&e.statement)
+        )?;
     }
-    EXIT_CLEAN
+    Ok(())
+}
+
+/// The rule book as a Markdown table (cells on one line, `|` escaped).
+fn rules_markdown(out: &mut impl Write, entries: &[&rulebook::Entry]) -> io::Result<()> {
+    let cell = |s: &str| one_line(s).replace('|', "\\|");
+    writeln!(out, "| id | severity | statement | source |")?;
+    writeln!(out, "| --- | --- | --- | --- |")?;
+    for e in entries {
+        writeln!(
+            out,
+            "| `{}` | {} | {} | {} |",
+            e.id,
+            e.severity.as_str(),
+            cell(&e.statement),
+            cell(&e.source)
+        )?;
+    }
+    Ok(())
+}
+
+/// `s` with its line breaks and runs of white space made single spaces.
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn convert_cmd(to: &str, output: &str, paths: &[String]) -> u8 {
@@ -386,7 +435,7 @@ fn convert_cmd(to: &str, output: &str, paths: &[String]) -> u8 {
 
 fn explain_cmd(id: &str) -> u8 {
     let Some(e) = rulebook::find(id) else {
-        eprintln!("kibitz: no rule {id:?}; `kibitz rules` lists them");
+        explain_unknown(id);
         return EXIT_TROUBLE;
     };
     let mut out = io::stdout().lock();
@@ -402,4 +451,26 @@ fn explain_cmd(id: &str) -> u8 {
         indent(&e.illegal)
     );
     EXIT_CLEAN
+}
+
+/// The message for an unknown rule id: the nearest ids, if any.
+fn explain_unknown(id: &str) {
+    let near = kibitz::suggest::nearest(id, rulebook::entries().iter().map(|e| e.id.as_str()));
+    match near.as_slice() {
+        [] => eprintln!("kibitz: no rule {id:?}; `kibitz rules` lists them"),
+        [one] => eprintln!("kibitz: no rule {id:?}; did you mean {one}?"),
+        more => {
+            eprintln!("kibitz: no rule {id:?}; did you mean one of these?");
+            for m in more {
+                eprintln!("    {m}");
+            }
+            let under = rulebook::entries()
+                .iter()
+                .filter(|e| e.id.starts_with(id))
+                .count();
+            if under > more.len() {
+                eprintln!("    ... `kibitz rules {id}` lists all {under} ids under it");
+            }
+        }
+    }
 }
