@@ -33,6 +33,7 @@ pub mod audit;
 pub mod bridge;
 pub mod choose;
 pub mod convert;
+pub mod dups;
 pub mod fuzzing;
 pub mod notation;
 pub mod pinochle;

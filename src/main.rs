@@ -82,6 +82,19 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<String>,
     },
+    /// Find bridge deals recorded twice (PBN, LIN, RBN): records with the same
+    /// deal, or the same deal rotated by one to three seats, on different boards,
+    /// events or files. The tables of one board (same Event and Board number,
+    /// unless both name the same Room) are no duplicate. Partial deals are not
+    /// compared.
+    ///
+    /// Exit status: 0 no duplicate, 1 duplicates found, 2 unreadable input or
+    /// usage error.
+    Dups {
+        /// Files, directories or zip archives (not stdin: it is read twice).
+        #[arg(required = true)]
+        paths: Vec<String>,
+    },
     /// List the rules of the rule book (exit 2 when no id has the prefix).
     Rules {
         /// Only rules whose id starts with this prefix (e.g. `pbn.` or `bridge.play`).
@@ -164,6 +177,7 @@ fn main() -> ExitCode {
             &pinochle_options,
         ),
         Command::Convert { to, output, paths } => convert_cmd(&to, &output, &paths),
+        Command::Dups { paths } => dups_cmd(&paths),
         Command::Rules { prefix, format } => rules_cmd(prefix.as_deref(), format),
         Command::Explain { id } => explain_cmd(&id),
     };
@@ -473,4 +487,99 @@ fn explain_unknown(id: &str) {
             }
         }
     }
+}
+
+fn dups_cmd(paths: &[String]) -> u8 {
+    let mut skipped = 0;
+    let (inputs, bad) = audit::collect_inputs(paths, &mut skipped);
+    let mut trouble = !bad.is_empty();
+    for (p, e) in &bad {
+        eprintln!("kibitz: {p}: {e}");
+    }
+    let report = kibitz::dups::find(&inputs, Default::default(), &mut |file, e| {
+        eprintln!("kibitz: {file}: {e}");
+        trouble = true;
+    });
+    let report = match report {
+        Ok(r) => r,
+        Err(why) => {
+            eprintln!("kibitz: {why}");
+            return EXIT_TROUBLE;
+        }
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let r = print_dups(&mut out, &report, inputs.len(), skipped).and_then(|()| out.flush());
+    if let Err(e) = r
+        && e.kind() != io::ErrorKind::BrokenPipe
+    {
+        eprintln!("kibitz: writing output: {e}");
+        return EXIT_TROUBLE;
+    }
+    if trouble {
+        EXIT_TROUBLE
+    } else if report.groups.is_empty() {
+        EXIT_CLEAN
+    } else {
+        EXIT_VIOLATIONS
+    }
+}
+
+fn print_dups(
+    out: &mut impl Write,
+    report: &kibitz::dups::Report,
+    inputs: usize,
+    skipped: u64,
+) -> io::Result<()> {
+    for g in &report.groups {
+        let how = if g.is_rotated() {
+            "same deal, rotated"
+        } else {
+            "same deal"
+        };
+        writeln!(out, "duplicate deal ({how}), {} records:", g.places.len())?;
+        for (i, p) in g.places.iter().enumerate() {
+            let board = p
+                .board
+                .map_or("no board number".to_string(), |b| format!("board {b}"));
+            let room = match p.room {
+                Some(kibitz::bridge::Room::Open) => ", open room",
+                Some(kibitz::bridge::Room::Closed) => ", closed room",
+                None => "",
+            };
+            write!(
+                out,
+                "  {}:{}: record {}, {board}, event {:?}{room}",
+                p.file, p.line, p.record, p.event
+            )?;
+            if let Some(seat) = g.rotation(i) {
+                write!(
+                    out,
+                    " (rotated: the first record's North hand is {seat}'s here)"
+                )?;
+            } else if g.places[..i].iter().any(|q| q.same_table(p)) {
+                write!(out, " (the same table as a record above)")?;
+            } else if g.places[..i].iter().any(|q| q.same_board(p)) {
+                write!(out, " (another table of a board above)")?;
+            }
+            writeln!(out)?;
+        }
+    }
+    let rotated = report.groups.iter().filter(|g| g.is_rotated()).count();
+    writeln!(out)?;
+    writeln!(
+        out,
+        "files: {inputs} read, {} not bridge, {skipped} skipped (not game files)",
+        report.other_inputs
+    )?;
+    writeln!(
+        out,
+        "records: {} read, {} compared, {} with a partial or broken deal not compared",
+        report.records, report.compared, report.incomplete
+    )?;
+    writeln!(
+        out,
+        "duplicates: {} groups ({} same seats, {rotated} rotated)",
+        report.groups.len(),
+        report.groups.len() - rotated
+    )
 }
