@@ -33,11 +33,13 @@ pub mod audit;
 pub mod bridge;
 pub mod choose;
 pub mod convert;
+pub mod dups;
 pub mod fuzzing;
 pub mod notation;
 pub mod pinochle;
 pub mod preferans;
 pub mod rulebook;
+pub mod suggest;
 pub mod table;
 
 pub use notation::{lines, pbn, ppn, text};

@@ -82,10 +82,27 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<String>,
     },
-    /// List the rules of the rule book.
+    /// Find bridge deals recorded twice (PBN, LIN, RBN): records with the same
+    /// deal, or the same deal rotated by one to three seats, on different boards,
+    /// events or files. The tables of one board (same Event and Board number,
+    /// unless both name the same Room) are no duplicate. Partial deals are not
+    /// compared.
+    ///
+    /// Exit status: 0 no duplicate, 1 duplicates found, 2 unreadable input or
+    /// usage error.
+    Dups {
+        /// Files, directories or zip archives (not stdin: it is read twice).
+        #[arg(required = true)]
+        paths: Vec<String>,
+    },
+    /// List the rules of the rule book (exit 2 when no id has the prefix).
     Rules {
         /// Only rules whose id starts with this prefix (e.g. `pbn.` or `bridge.play`).
         prefix: Option<String>,
+        /// `table`: aligned columns id, severity, statement; `md`: a Markdown
+        /// table with the source of each rule, for publishing the rule book.
+        #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
+        format: RulesFormat,
     },
     /// Print a rule-book entry: statement, source, severity and examples.
     Explain {
@@ -100,6 +117,14 @@ enum Format {
     Text,
     /// JSON Lines: one object per finding, then a summary object.
     Json,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum RulesFormat {
+    /// Aligned columns: id, severity, statement.
+    Table,
+    /// A Markdown table: id, severity, statement, source.
+    Md,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
@@ -152,7 +177,8 @@ fn main() -> ExitCode {
             &pinochle_options,
         ),
         Command::Convert { to, output, paths } => convert_cmd(&to, &output, &paths),
-        Command::Rules { prefix } => rules_cmd(prefix.as_deref()),
+        Command::Dups { paths } => dups_cmd(&paths),
+        Command::Rules { prefix, format } => rules_cmd(prefix.as_deref(), format),
         Command::Explain { id } => explain_cmd(&id),
     };
     ExitCode::from(code)
@@ -310,8 +336,7 @@ fn print_summary(out: &mut impl Write, s: &Summary) -> io::Result<()> {
     Ok(())
 }
 
-fn rules_cmd(prefix: Option<&str>) -> u8 {
-    let mut out = io::stdout().lock();
+fn rules_cmd(prefix: Option<&str>, format: RulesFormat) -> u8 {
     let entries: Vec<_> = rulebook::entries()
         .iter()
         .filter(|e| prefix.is_none_or(|p| e.id.starts_with(p)))
@@ -320,17 +345,55 @@ fn rules_cmd(prefix: Option<&str>) -> u8 {
         eprintln!("kibitz: no rule id starts with {:?}", prefix.unwrap_or(""));
         return EXIT_TROUBLE;
     }
+    let mut out = io::stdout().lock();
+    let r = match format {
+        RulesFormat::Table => rules_table(&mut out, &entries),
+        RulesFormat::Md => rules_markdown(&mut out, &entries),
+    };
+    match r {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            eprintln!("kibitz: writing output: {e}");
+            EXIT_TROUBLE
+        }
+        _ => EXIT_CLEAN,
+    }
+}
+
+fn rules_table(out: &mut impl Write, entries: &[&rulebook::Entry]) -> io::Result<()> {
     let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
     for e in entries {
-        let _ = writeln!(
+        writeln!(
             out,
             "{:<width$}  {:<9}  {}",
             e.id,
             e.severity.as_str(),
-            e.statement
-        );
+            one_line(&e.statement)
+        )?;
     }
-    EXIT_CLEAN
+    Ok(())
+}
+
+/// The rule book as a Markdown table (cells on one line, `|` escaped).
+fn rules_markdown(out: &mut impl Write, entries: &[&rulebook::Entry]) -> io::Result<()> {
+    let cell = |s: &str| one_line(s).replace('|', "\\|");
+    writeln!(out, "| id | severity | statement | source |")?;
+    writeln!(out, "| --- | --- | --- | --- |")?;
+    for e in entries {
+        writeln!(
+            out,
+            "| `{}` | {} | {} | {} |",
+            e.id,
+            e.severity.as_str(),
+            cell(&e.statement),
+            cell(&e.source)
+        )?;
+    }
+    Ok(())
+}
+
+/// `s` with its line breaks and runs of white space made single spaces.
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn convert_cmd(to: &str, output: &str, paths: &[String]) -> u8 {
@@ -386,7 +449,7 @@ fn convert_cmd(to: &str, output: &str, paths: &[String]) -> u8 {
 
 fn explain_cmd(id: &str) -> u8 {
     let Some(e) = rulebook::find(id) else {
-        eprintln!("kibitz: no rule {id:?}; `kibitz rules` lists them");
+        explain_unknown(id);
         return EXIT_TROUBLE;
     };
     let mut out = io::stdout().lock();
@@ -402,4 +465,121 @@ fn explain_cmd(id: &str) -> u8 {
         indent(&e.illegal)
     );
     EXIT_CLEAN
+}
+
+/// The message for an unknown rule id: the nearest ids, if any.
+fn explain_unknown(id: &str) {
+    let near = kibitz::suggest::nearest(id, rulebook::entries().iter().map(|e| e.id.as_str()));
+    match near.as_slice() {
+        [] => eprintln!("kibitz: no rule {id:?}; `kibitz rules` lists them"),
+        [one] => eprintln!("kibitz: no rule {id:?}; did you mean {one}?"),
+        more => {
+            eprintln!("kibitz: no rule {id:?}; did you mean one of these?");
+            for m in more {
+                eprintln!("    {m}");
+            }
+            let under = rulebook::entries()
+                .iter()
+                .filter(|e| e.id.starts_with(id))
+                .count();
+            if under > more.len() {
+                eprintln!("    ... `kibitz rules {id}` lists all {under} ids under it");
+            }
+        }
+    }
+}
+
+fn dups_cmd(paths: &[String]) -> u8 {
+    let mut skipped = 0;
+    let (inputs, bad) = audit::collect_inputs(paths, &mut skipped);
+    let mut trouble = !bad.is_empty();
+    for (p, e) in &bad {
+        eprintln!("kibitz: {p}: {e}");
+    }
+    let report = kibitz::dups::find(&inputs, Default::default(), &mut |file, e| {
+        eprintln!("kibitz: {file}: {e}");
+        trouble = true;
+    });
+    let report = match report {
+        Ok(r) => r,
+        Err(why) => {
+            eprintln!("kibitz: {why}");
+            return EXIT_TROUBLE;
+        }
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let r = print_dups(&mut out, &report, inputs.len(), skipped).and_then(|()| out.flush());
+    if let Err(e) = r
+        && e.kind() != io::ErrorKind::BrokenPipe
+    {
+        eprintln!("kibitz: writing output: {e}");
+        return EXIT_TROUBLE;
+    }
+    if trouble {
+        EXIT_TROUBLE
+    } else if report.groups.is_empty() {
+        EXIT_CLEAN
+    } else {
+        EXIT_VIOLATIONS
+    }
+}
+
+fn print_dups(
+    out: &mut impl Write,
+    report: &kibitz::dups::Report,
+    inputs: usize,
+    skipped: u64,
+) -> io::Result<()> {
+    for g in &report.groups {
+        let how = if g.is_rotated() {
+            "same deal, rotated"
+        } else {
+            "same deal"
+        };
+        writeln!(out, "duplicate deal ({how}), {} records:", g.places.len())?;
+        for (i, p) in g.places.iter().enumerate() {
+            let board = p
+                .board
+                .map_or("no board number".to_string(), |b| format!("board {b}"));
+            let room = match p.room {
+                Some(kibitz::bridge::Room::Open) => ", open room",
+                Some(kibitz::bridge::Room::Closed) => ", closed room",
+                None => "",
+            };
+            write!(
+                out,
+                "  {}:{}: record {}, {board}, event {:?}{room}",
+                p.file, p.line, p.record, p.event
+            )?;
+            if let Some(seat) = g.rotation(i) {
+                write!(
+                    out,
+                    " (rotated: the first record's North hand is {seat}'s here)"
+                )?;
+            } else if g.places[..i].iter().any(|q| q.same_table(p)) {
+                write!(out, " (the same table as a record above)")?;
+            } else if g.places[..i].iter().any(|q| q.same_board(p)) {
+                write!(out, " (another table of a board above)")?;
+            }
+            writeln!(out)?;
+        }
+    }
+    let rotated = report.groups.iter().filter(|g| g.is_rotated()).count();
+    writeln!(out)?;
+    writeln!(
+        out,
+        "files: {inputs} read, {} not bridge, {skipped} skipped (not game files)",
+        report.other_inputs
+    )?;
+    writeln!(
+        out,
+        "records: {} read, {} compared, {} with a partial or broken deal not compared",
+        report.records, report.compared, report.incomplete
+    )?;
+    writeln!(
+        out,
+        "duplicates: {} groups ({} same seats, {rotated} rotated)",
+        report.groups.len(),
+        report.groups.len() - rotated
+    )
 }

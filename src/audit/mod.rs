@@ -14,6 +14,7 @@
 //! in order.
 
 mod game;
+mod input;
 mod preferans;
 mod records;
 pub mod rules;
@@ -27,6 +28,9 @@ use std::io::{self, Read};
 use crate::{Finding, Game, Severity};
 
 pub use game::{BridgeRules, GameRules, PinochleRules};
+pub use input::{
+    Compression, XZ_MEMLIMIT, decoded, file_inputs, is_zip, with_input, without_compression_suffix,
+};
 pub use records::audit_records;
 pub use run::{Event, Input, collect_inputs, run};
 pub use sink::{MAX_FINDINGS_PER_RECORD, RecordSink};
@@ -85,16 +89,17 @@ impl Notation {
     /// assert_eq!(Notation::from_path("readme.txt".as_ref()), None);
     /// assert_eq!(Notation::from_path("g.ppn".as_ref()), Some(Notation::Ppn));
     /// assert_eq!(Notation::from_path("g.ppn.json".as_ref()), Some(Notation::PpnJson));
+    /// assert_eq!(Notation::from_path("a/x.pbn.gz".as_ref()), Some(Notation::Pbn));
     /// ```
     ///
     /// A `.ppn` file may be preferans or pinochle: the content decides ([`sniff`]).
     pub fn from_path(path: &std::path::Path) -> Option<Notation> {
         let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        let name = without_compression_suffix(&name);
         if name.ends_with(".ppn.json") {
             return Some(Notation::PpnJson);
         }
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-        match ext.as_str() {
+        match name.rsplit_once('.')?.1 {
             "pbn" => Some(Notation::Pbn),
             "ppn" => Some(Notation::Ppn),
             "lin" => Some(Notation::Lin),

@@ -10,13 +10,12 @@
 //! worker is on it or free to take it: nothing deadlocks.
 
 use std::collections::VecDeque;
-use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
-use super::{AuditOptions, Notation, Summary, audit_input};
+use super::{AuditOptions, Summary, audit_input};
 use crate::Finding;
 
 /// One input to audit.
@@ -26,6 +25,15 @@ pub enum Input {
     Stdin,
     /// A file.
     File(PathBuf),
+    /// A member of a zip archive (see [`file_inputs`](super::file_inputs)).
+    ZipMember {
+        /// The archive.
+        archive: PathBuf,
+        /// The member's index in the archive's directory.
+        index: usize,
+        /// The member's name in the archive.
+        member: String,
+    },
 }
 
 impl Input {
@@ -34,6 +42,9 @@ impl Input {
         match self {
             Input::Stdin => "<stdin>".to_string(),
             Input::File(p) => p.display().to_string(),
+            Input::ZipMember {
+                archive, member, ..
+            } => format!("{}!{member}", archive.display()),
         }
     }
 }
@@ -85,7 +96,10 @@ pub fn collect_inputs(
         let path = Path::new(p);
         match std::fs::metadata(path) {
             Ok(m) if m.is_dir() => walk(path, &mut inputs, &mut bad, skipped),
-            Ok(_) => inputs.push(Input::File(path.to_path_buf())),
+            Ok(_) => match super::file_inputs(path, true, skipped) {
+                Ok(found) => inputs.extend(found),
+                Err(e) => bad.push((p.clone(), e)),
+            },
             Err(e) => bad.push((p.clone(), e)),
         }
     }
@@ -117,10 +131,11 @@ fn walk(
     for (path, is_dir) in paths {
         if is_dir {
             walk(&path, inputs, bad, skipped);
-        } else if Notation::from_path(&path).is_some() {
-            inputs.push(Input::File(path));
         } else {
-            *skipped += 1;
+            match super::file_inputs(&path, false, skipped) {
+                Ok(found) => inputs.extend(found),
+                Err(e) => bad.push((path.display().to_string(), e)),
+            }
         }
     }
 }
@@ -137,13 +152,9 @@ fn audit_one(input: &Input, opts: &AuditOptions, tx: &SyncSender<Msg>) {
         let _ = tx.send(Msg::Finding(f.clone()));
     };
     let name = input.name();
-    let result = match input {
-        Input::Stdin => audit_input(&name, io::stdin().lock(), opts, &mut summary, &mut emit),
-        Input::File(p) => match File::open(p) {
-            Ok(f) => audit_input(&name, f, opts, &mut summary, &mut emit),
-            Err(e) => Err(e),
-        },
-    };
+    let result = super::with_input(input, |r| {
+        audit_input(&name, r, opts, &mut summary, &mut emit)
+    });
     let error = result.err();
     if error.is_some() {
         summary.unreadable += 1;

@@ -199,18 +199,29 @@ pub fn audit_input<R: Read>(
 ) -> io::Result<()> {
     let mut head = vec![0; SNIFF_BYTES];
     let mut n = 0;
+    // An error inside the head (a truncated compressed stream) comes after the
+    // bytes read before it, as it would later in the input: those are audited.
+    let mut error = None;
     while n < head.len() {
         match input.read(&mut head[n..]) {
             Ok(0) => break,
             Ok(k) => n += k,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => {
-                summary.files += 1;
-                return Err(e);
+                error = Some(e);
+                break;
             }
         }
     }
     head.truncate(n);
+    if n == 0
+        && let Some(e) = error
+    {
+        summary.files += 1;
+        return Err(e);
+    }
+    let limit = if error.is_some() { 0 } else { u64::MAX };
+    let input = FailAfter(error).chain(input.take(limit));
     let notation = sniff(&head, Notation::from_path(Path::new(name)));
     let blank = head.iter().all(u8::is_ascii_whitespace);
     let (files, records) = (summary.files, summary.records);
@@ -287,4 +298,14 @@ fn unreadable<R: Read>(
     let bytes = io::copy(&mut input, &mut io::sink())?;
     summary.bytes += bytes;
     Ok(())
+}
+
+/// Reads nothing and fails with its error, once (then reads as the end of input
+/// would): placed after the head when reading the head failed.
+struct FailAfter(Option<io::Error>);
+
+impl Read for FailAfter {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        self.0.take().map_or(Ok(0), Err)
+    }
 }

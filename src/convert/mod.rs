@@ -188,6 +188,9 @@ pub fn plan(
                     };
                     Some(Path::new(output).join(with_extension(&rel, target)))
                 }
+                (Input::ZipMember { member, .. }, false) => {
+                    Some(Path::new(output).join(with_extension(Path::new(member), target)))
+                }
             };
             jobs.push(Job { input, output: out });
         }
@@ -195,10 +198,12 @@ pub fn plan(
     (jobs, bad)
 }
 
-/// `rel` with `target`'s extension in place of its own (also of `.pbn.gz`-like
-/// double extensions, which are not read yet).
+/// `rel` with `target`'s extension in place of its own (and of a compression
+/// suffix: `x.pbn.gz` becomes `x.lin`).
 fn with_extension(rel: &std::path::Path, target: Target) -> std::path::PathBuf {
-    rel.with_extension(target.extension())
+    let name = rel.to_string_lossy();
+    std::path::Path::new(crate::audit::without_compression_suffix(&name))
+        .with_extension(target.extension())
 }
 
 /// Runs one [`Job`]: opens its input and output (creating the output's folder)
@@ -208,13 +213,8 @@ fn with_extension(rel: &std::path::Path, target: Target) -> std::path::PathBuf {
 ///
 /// I/O errors of input or output.
 pub fn run_job(job: &Job, target: Target) -> io::Result<Report> {
-    use crate::audit::Input;
     let name = job.input.name();
-    let input: Box<dyn Read> = match &job.input {
-        Input::Stdin => Box::new(io::stdin().lock()),
-        Input::File(p) => Box::new(std::fs::File::open(p)?),
-    };
-    match &job.output {
+    crate::audit::with_input(&job.input, |input| match &job.output {
         None => convert(
             &name,
             input,
@@ -228,5 +228,5 @@ pub fn run_job(job: &Job, target: Target) -> io::Result<Report> {
             let file = std::fs::File::create(path)?;
             convert(&name, input, target, io::BufWriter::new(file))
         }
-    }
+    })
 }
