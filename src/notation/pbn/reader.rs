@@ -65,11 +65,6 @@ pub const MAX_REMEMBERED_TAGS: usize = 1_000;
 /// visible characters before a CRLF and rejects 255, so that is the limit used.
 pub const PBN_MAX_LINE: usize = 254;
 
-/// Whether PBN defines `name` as a tag without section data.
-pub(crate) fn is_plain_tag(name: &[u8]) -> bool {
-    TagKind::of(name).is_plain()
-}
-
 /// FNV-1a: tag names are short and not attacker-chosen in a way that matters
 /// here (the map is capped at [`MAX_REMEMBERED_TAGS`] entries).
 #[derive(Default)]
@@ -479,7 +474,10 @@ impl Parser {
         rec.end_line = line;
         // DOS's end-of-file mark (Ctrl-Z, 0x1A) on a line of its own is no text:
         // the line counts as an empty one (it ends the record) and is no finding.
-        let text = if col0 == 0 && !resumed && is_eof_mark(text) {
+        // One pass finds whether the line is all printable ASCII, the common case
+        // that needs neither the Ctrl-Z nor the character checks.
+        let printable = text.iter().all(|&b| (0x20..0x7f).contains(&b));
+        let text = if col0 == 0 && !resumed && !printable && is_eof_mark(text) {
             &text[..0]
         } else {
             text
@@ -508,7 +506,7 @@ impl Parser {
                 ),
             );
         }
-        if !resumed && text.iter().any(|&b| !(0x20..0x7f).contains(&b)) {
+        if !resumed && !printable && !text.is_empty() {
             self.check_chars(rec, text, line, col0);
         }
 
@@ -865,34 +863,36 @@ impl Parser {
         let start = rec.arena.len();
         let mut j = i + 1;
         let mut tab_at = None;
-        while j < text.len() {
-            match text[j] {
-                b'"' => {
-                    if let Some(t) = tab_at {
-                        self.finding(
-                            rec,
-                            rules::CHARACTER,
-                            Pos::new(line, col0 + t as u32 + 1),
-                            "tab character inside a string (PBN 2.3)".into(),
-                        );
-                    }
-                    let span = Span {
-                        start: start as u32,
-                        end: rec.arena.len() as u32,
-                    };
-                    return Some((span, j + 1));
+        // Runs of plain bytes are copied whole; only quotes and backslashes stop.
+        while let Some(k) = memchr::memchr2(b'"', b'\\', &text[j..]) {
+            let run = &text[j..j + k];
+            if tab_at.is_none() {
+                tab_at = memchr::memchr(b'\t', run).map(|t| j + t);
+            }
+            rec.arena.extend_from_slice(run);
+            j += k;
+            if text[j] == b'"' {
+                if let Some(t) = tab_at {
+                    self.finding(
+                        rec,
+                        rules::CHARACTER,
+                        Pos::new(line, col0 + t as u32 + 1),
+                        "tab character inside a string (PBN 2.3)".into(),
+                    );
                 }
-                b'\\' if j + 1 < text.len() && matches!(text[j + 1], b'"' | b'\\') => {
-                    rec.arena.push(text[j + 1]);
-                    j += 2;
-                }
-                b => {
-                    if b == b'\t' && tab_at.is_none() {
-                        tab_at = Some(j);
-                    }
-                    rec.arena.push(b);
-                    j += 1;
-                }
+                let span = Span {
+                    start: start as u32,
+                    end: rec.arena.len() as u32,
+                };
+                return Some((span, j + 1));
+            }
+            // A backslash escapes a quote or a backslash; otherwise it is itself.
+            if j + 1 < text.len() && matches!(text[j + 1], b'"' | b'\\') {
+                rec.arena.push(text[j + 1]);
+                j += 2;
+            } else {
+                rec.arena.push(b'\\');
+                j += 1;
             }
         }
         rec.arena.truncate(start);

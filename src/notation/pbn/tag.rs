@@ -539,6 +539,8 @@ pub(crate) const ALL: [TagKind; KNOWN_TAGS] = [
     TagKind::TotalScoreTable,
 ];
 
+const _: () = assert!(KNOWN_TAGS <= 128, "Parser::seen is a u128");
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -574,4 +576,3 @@ mod tests {
         }
     }
 }
-const _: () = assert!(KNOWN_TAGS <= 128, "Parser::seen is a u128");
