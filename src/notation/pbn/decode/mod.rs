@@ -401,12 +401,12 @@ fn is_time_control(v: &str) -> bool {
 fn requires(rec: &RawRecord, sink: &mut Sink) {
     let has = |n: &str| rec.find_tag(n).is_some();
     // The section tag read: an empty `[Play ""]` opens none.
-    let section = |n: &str| {
-        rec.tags.iter().find(|t| {
-            rec.name(t) == n.as_bytes() && !(rec.value(t).is_empty() && t.tokens.is_empty())
-        })
+    let section = |kind: TagKind| {
+        rec.tags
+            .iter()
+            .find(|t| t.kind == kind && !(rec.value(t).is_empty() && t.tokens.is_empty()))
     };
-    if let Some(a) = section("Auction")
+    if let Some(a) = section(TagKind::Auction)
         && !has("Dealer")
     {
         sink.add(
@@ -415,7 +415,7 @@ fn requires(rec: &RawRecord, sink: &mut Sink) {
             "an auction section needs a Dealer tag (PBN 3.1)".into(),
         );
     }
-    if let Some(p) = section("Play") {
+    if let Some(p) = section(TagKind::Play) {
         // An end position (Contract holds only the denomination, PBN 3.10) names
         // its first leader in the Play tag and needs no Declarer.
         let end_position = rec
