@@ -486,6 +486,10 @@ fn run(
                 out.broken = true;
                 return out;
             }
+            if proven.is_none() && fault.is_none() {
+                *played = Some(card);
+                continue;
+            }
             for f in [proven, fault].into_iter().flatten() {
                 if let Fault::Revoke {
                     marked,

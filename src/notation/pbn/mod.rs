@@ -13,6 +13,7 @@
 mod raw;
 mod reader;
 pub mod rules;
+mod tag;
 
 pub mod decode;
 pub mod writer;
@@ -22,6 +23,7 @@ pub use raw::{
     TokenKind,
 };
 pub use reader::{Limits, Reader};
+pub use tag::{KNOWN_TAGS, TagKind};
 
 impl crate::notation::RawRecord for RawRecord {
     fn index(&self) -> usize {

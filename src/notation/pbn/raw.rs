@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use super::TagKind;
 use crate::{Finding, Pos};
 
 /// A byte range in the record's arena.
@@ -56,6 +57,9 @@ pub enum Inherit {
 pub struct RawTag {
     /// The tag name.
     pub name: Span,
+    /// The tag name classified (set by the reader, so that later stages need
+    /// not compare strings).
+    pub kind: TagKind,
     /// The tag value with escapes resolved and `#`/`##` inheritance applied.
     pub value: Span,
     /// Position of the `[`.
@@ -209,7 +213,25 @@ impl RawRecord {
 
     /// The first tag named `name`.
     pub fn find_tag(&self, name: &str) -> Option<&RawTag> {
-        self.tags.iter().find(|t| self.name(t) == name.as_bytes())
+        match TagKind::of(name.as_bytes()) {
+            TagKind::Other => self
+                .tags
+                .iter()
+                .find(|t| t.kind == TagKind::Other && self.name(t) == name.as_bytes()),
+            kind => self.find_kind(kind),
+        }
+    }
+
+    /// The first tag of a kind PBN defines (`kind` is not [`TagKind::Other`]).
+    ///
+    /// ```
+    /// use kibitz::pbn::{RawRecord, Reader, TagKind};
+    /// let mut rec = RawRecord::default();
+    /// Reader::new(&b"[Board \"3\"]\n"[..]).read_record(&mut rec).unwrap();
+    /// assert_eq!(rec.value(rec.find_kind(TagKind::Board).unwrap()), b"3");
+    /// ```
+    pub fn find_kind(&self, kind: TagKind) -> Option<&RawTag> {
+        self.tags.iter().find(|t| t.kind == kind)
     }
 
     /// The value of the first tag named `name`.

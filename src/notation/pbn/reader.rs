@@ -19,6 +19,7 @@ use std::io::{self, Read};
 
 use super::raw::{Inherit, RawComment, RawEscape, RawRecord, RawTag, RawToken, Span, TokenKind};
 use super::rules;
+use super::tag::{ALL, KNOWN_TAGS, TagKind};
 use crate::lines::{DEFAULT_MAX_LINE, LineReader};
 use crate::text::decode_short;
 use crate::{Finding, Pos};
@@ -56,80 +57,13 @@ impl Default for Limits {
         }
     }
 }
-/// Most distinct tag names remembered for `#` inheritance.
+/// Most distinct tag names PBN does not define remembered for `#` inheritance
+/// (the defined ones have a fixed place each).
 pub const MAX_REMEMBERED_TAGS: usize = 1_000;
 /// Longest line PBN allows, in visible characters. PBN 2.3 says 255 "including the
 /// non-visible characters"; the PBN verifier (ContractBridge/pbnj) accepts 254
 /// visible characters before a CRLF and rejects 255, so that is the limit used.
 pub const PBN_MAX_LINE: usize = 254;
-
-/// Whether PBN defines `name` as a tag without section data (a `match`, compiled
-/// to a length switch).
-pub(crate) fn is_plain_tag(name: &[u8]) -> bool {
-    matches!(
-        name,
-        b"Event"
-            | b"Site"
-            | b"Date"
-            | b"Board"
-            | b"West"
-            | b"North"
-            | b"East"
-            | b"South"
-            | b"Dealer"
-            | b"Vulnerable"
-            | b"Deal"
-            | b"Scoring"
-            | b"Declarer"
-            | b"Contract"
-            | b"Result"
-            | b"Competition"
-            | b"DealId"
-            | b"Description"
-            | b"FrenchMP"
-            | b"Generator"
-            | b"Hidden"
-            | b"Room"
-            | b"Termination"
-            | b"Score"
-            | b"ScoreIMP"
-            | b"ScoreMP"
-            | b"ScorePercentage"
-            | b"ScoreRubber"
-            | b"ScoreRubberHistory"
-            | b"OptimumScore"
-            | b"BidSystemEW"
-            | b"BidSystemNS"
-            | b"PairEW"
-            | b"PairNS"
-            | b"WestNA"
-            | b"NorthNA"
-            | b"EastNA"
-            | b"SouthNA"
-            | b"WestType"
-            | b"NorthType"
-            | b"EastType"
-            | b"SouthType"
-            | b"EventDate"
-            | b"EventSponsor"
-            | b"HomeTeam"
-            | b"Round"
-            | b"Section"
-            | b"Stage"
-            | b"Table"
-            | b"VisitTeam"
-            | b"Time"
-            | b"UTCDate"
-            | b"UTCTime"
-            | b"TimeControl"
-            | b"TimeCall"
-            | b"TimeCard"
-            | b"Annotator"
-            | b"AnnotatorNA"
-            | b"Application"
-            | b"Mode"
-    )
-}
 
 /// FNV-1a: tag names are short and not attacker-chosen in a way that matters
 /// here (the map is capped at [`MAX_REMEMBERED_TAGS`] entries).
@@ -154,21 +88,6 @@ impl std::hash::Hasher for Fnv {
 }
 
 type FnvMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
-
-/// Tags whose value may not be `#` or `##` (PBN 4.8).
-const NO_INHERIT: &[&str] = &[
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Declarer",
-    "Contract",
-    "Auction",
-    "Play",
-    "Note",
-];
-
-/// Tags that, repeated within one record, mean a new record began without a blank line.
-const RECORD_STARTERS: &[&str] = &["Event", "Board", "Deal"];
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Section {
@@ -220,6 +139,8 @@ enum Outcome {
 struct Memory {
     value: Vec<u8>,
     sticky: bool,
+    /// Whether a value was ever given (the defined tags have a slot from the start).
+    set: bool,
 }
 
 /// A tag moved to the next record because it started a record without a blank line.
@@ -241,7 +162,14 @@ struct Parser {
     /// A repeated Auction or Play tag whose section is being skipped, until its
     /// first call or card is reported as not audited.
     ignored_section: Option<&'static str>,
+    /// Last values of the tags PBN defines, by [`TagKind::index`].
+    known: Vec<Memory>,
+    /// Last values of other tags, by name.
     memory: FnvMap<Vec<u8>, Memory>,
+    /// Whether any remembered value is sticky (`##`).
+    any_sticky: bool,
+    /// The defined tags in the record so far, one bit per [`TagKind::index`].
+    seen: u128,
     carry: Option<Carry>,
     pending: Vec<u8>,
     pending_pos: Option<Pos>,
@@ -285,7 +213,10 @@ impl<R: Read> Reader<R> {
                 section: Section::None,
                 section_tag: None,
                 ignored_section: None,
+                known: (0..KNOWN_TAGS).map(|_| Memory::default()).collect(),
                 memory: FnvMap::default(),
+                any_sticky: false,
+                seen: 0,
                 carry: None,
                 pending: Vec::new(),
                 pending_pos: None,
@@ -322,6 +253,7 @@ impl<R: Read> Reader<R> {
         p.section_tag = None;
         p.ignored_section = None;
         p.limit_reported = false;
+        p.seen = 0;
         rec.export = p.export;
         rec.version = p.version;
 
@@ -542,7 +474,10 @@ impl Parser {
         rec.end_line = line;
         // DOS's end-of-file mark (Ctrl-Z, 0x1A) on a line of its own is no text:
         // the line counts as an empty one (it ends the record) and is no finding.
-        let text = if col0 == 0 && !resumed && is_eof_mark(text) {
+        // One pass finds whether the line is all printable ASCII, the common case
+        // that needs neither the Ctrl-Z nor the character checks.
+        let printable = text.iter().all(|&b| (0x20..0x7f).contains(&b));
+        let text = if col0 == 0 && !resumed && !printable && is_eof_mark(text) {
             &text[..0]
         } else {
             text
@@ -571,7 +506,7 @@ impl Parser {
                 ),
             );
         }
-        if !resumed && text.iter().any(|&b| !(0x20..0x7f).contains(&b)) {
+        if !resumed && !printable && !text.is_empty() {
             self.check_chars(rec, text, line, col0);
         }
 
@@ -928,34 +863,36 @@ impl Parser {
         let start = rec.arena.len();
         let mut j = i + 1;
         let mut tab_at = None;
-        while j < text.len() {
-            match text[j] {
-                b'"' => {
-                    if let Some(t) = tab_at {
-                        self.finding(
-                            rec,
-                            rules::CHARACTER,
-                            Pos::new(line, col0 + t as u32 + 1),
-                            "tab character inside a string (PBN 2.3)".into(),
-                        );
-                    }
-                    let span = Span {
-                        start: start as u32,
-                        end: rec.arena.len() as u32,
-                    };
-                    return Some((span, j + 1));
+        // Runs of plain bytes are copied whole; only quotes and backslashes stop.
+        while let Some(k) = memchr::memchr2(b'"', b'\\', &text[j..]) {
+            let run = &text[j..j + k];
+            if tab_at.is_none() {
+                tab_at = memchr::memchr(b'\t', run).map(|t| j + t);
+            }
+            rec.arena.extend_from_slice(run);
+            j += k;
+            if text[j] == b'"' {
+                if let Some(t) = tab_at {
+                    self.finding(
+                        rec,
+                        rules::CHARACTER,
+                        Pos::new(line, col0 + t as u32 + 1),
+                        "tab character inside a string (PBN 2.3)".into(),
+                    );
                 }
-                b'\\' if j + 1 < text.len() && matches!(text[j + 1], b'"' | b'\\') => {
-                    rec.arena.push(text[j + 1]);
-                    j += 2;
-                }
-                b => {
-                    if b == b'\t' && tab_at.is_none() {
-                        tab_at = Some(j);
-                    }
-                    rec.arena.push(b);
-                    j += 1;
-                }
+                let span = Span {
+                    start: start as u32,
+                    end: rec.arena.len() as u32,
+                };
+                return Some((span, j + 1));
+            }
+            // A backslash escapes a quote or a backslash; otherwise it is itself.
+            if j + 1 < text.len() && matches!(text[j + 1], b'"' | b'\\') {
+                rec.arena.push(text[j + 1]);
+                j += 2;
+            } else {
+                rec.arena.push(b'\\');
+                j += 1;
             }
         }
         rec.arena.truncate(start);
@@ -973,24 +910,27 @@ impl Parser {
         pos: Pos,
         value_pos: Pos,
     ) -> bool {
-        // A copy (tag names are short), so that findings can be added below.
-        let name_copy: smallvec::SmallVec<[u8; 24]> = rec.text(name).into();
-        let name_b = &name_copy[..];
-        let name_str = std::str::from_utf8(name_b).unwrap_or("");
-        let already = rec.tags.iter().any(|t| rec.name(t) == name_b);
+        let kind = TagKind::of(rec.text(name));
+        let already = match kind.index() {
+            Some(i) => self.seen & (1 << i) != 0,
+            None => rec
+                .tags
+                .iter()
+                .any(|t| t.kind == TagKind::Other && rec.name(t) == rec.text(name)),
+        };
         let is_hash = rec.text(value) == b"#";
-        if already && RECORD_STARTERS.contains(&name_str) {
+        if already && kind.starts_record() {
             let mut carried = rec.text(value).to_vec();
             let mut inherit = Inherit::Written;
             if is_hash {
                 carried.clear();
-                if let Some(m) = self.memory.get(name_b) {
+                if let Some(m) = self.recall(kind, rec.text(name)) {
                     carried.extend_from_slice(&m.value);
                 }
                 inherit = Inherit::Hash;
             }
             self.carry = Some(Carry {
-                name: name_b.to_vec(),
+                name: rec.text(name).to_vec(),
                 value: carried,
                 pos,
                 value_pos,
@@ -999,9 +939,9 @@ impl Parser {
             rec.arena.truncate(name.start as usize);
             return true;
         }
-        let section_name = match name_b {
-            b"Auction" => Some("Auction"),
-            b"Play" => Some("Play"),
+        let section_name = match kind {
+            TagKind::Auction => Some("Auction"),
+            TagKind::Play => Some("Play"),
             _ => None,
         };
         // A section tag repeated after an empty section of its own (real archives
@@ -1012,7 +952,7 @@ impl Parser {
             && rec
                 .tags
                 .iter()
-                .filter(|t| rec.name(t) == name_b)
+                .filter(|t| t.kind == kind)
                 .all(|t| t.tokens.is_empty());
         if already && first_empty {
             let msg = format!(
@@ -1021,10 +961,10 @@ impl Parser {
                 section_name.unwrap_or_default()
             );
             self.finding(rec, rules::DUPLICATE_TAG, pos, msg);
-        } else if already && name_b != b"Note" {
+        } else if already && kind != TagKind::Note {
             let msg = format!(
                 "tag {} is given a second time; the second one is ignored (PBN 3.4)",
-                decode_short(name_b, 40)
+                decode_short(rec.text(name), 40)
             );
             rec.arena.truncate(name.start as usize);
             self.finding(rec, rules::DUPLICATE_TAG, pos, msg);
@@ -1032,12 +972,13 @@ impl Parser {
             self.ignored_section = section_name;
             return false;
         }
-        if (is_hash || rec.text(value).starts_with(b"##")) && NO_INHERIT.contains(&name_str) {
+        if (is_hash || rec.text(value).starts_with(b"##")) && kind.no_inherit() {
             // Reported, then resolved anyway: the meaning is clear and the rest of
             // the record can still be audited.
             let msg = format!(
-                "tag {name_str} may not inherit a value with `#` (PBN 4.8); the value is \
-                 taken from the previous record"
+                "tag {} may not inherit a value with `#` (PBN 4.8); the value is \
+                 taken from the previous record",
+                kind.name().unwrap_or_default()
             );
             self.finding(rec, rules::INHERITANCE, value_pos, msg);
         }
@@ -1045,18 +986,35 @@ impl Parser {
         let mut inherit = Inherit::Written;
         if is_hash {
             rec.arena.truncate(value.start as usize);
-            if let Some(m) = self.memory.get(rec.text(name)) {
+            if let Some(m) = self.recall(kind, rec.text(name)) {
                 rec.arena.extend_from_slice(&m.value);
             }
             value.end = rec.arena.len() as u32;
             inherit = Inherit::Hash;
         }
-        self.push_tag(rec, name, value, pos, value_pos, inherit);
+        self.push_tag(rec, kind, name, value, pos, value_pos, inherit);
         false
     }
 
-    fn remember(&mut self, name: &[u8], value: &[u8], sticky: bool) {
-        if name == b"Note" {
+    /// The remembered value of a tag, if any.
+    fn recall(&self, kind: TagKind, name: &[u8]) -> Option<&Memory> {
+        match kind.index() {
+            Some(i) => Some(&self.known[i]).filter(|m| m.set),
+            None => self.memory.get(name),
+        }
+    }
+
+    fn remember(&mut self, kind: TagKind, name: &[u8], value: &[u8], sticky: bool) {
+        if kind == TagKind::Note {
+            return;
+        }
+        self.any_sticky |= sticky;
+        if let Some(i) = kind.index() {
+            let m = &mut self.known[i];
+            m.value.clear();
+            m.value.extend_from_slice(value);
+            m.sticky |= sticky;
+            m.set = true;
             return;
         }
         let full = self.memory.len() >= MAX_REMEMBERED_TAGS;
@@ -1072,6 +1030,7 @@ impl Parser {
                     Memory {
                         value: value.to_vec(),
                         sticky,
+                        set: true,
                     },
                 );
             }
@@ -1089,15 +1048,18 @@ impl Parser {
         value_pos: Pos,
         inherit: Inherit,
     ) {
+        let kind = TagKind::of(name);
         let name = rec.push_text(name);
         let value = rec.push_text(value);
-        self.push_tag(rec, name, value, pos, value_pos, inherit);
+        self.push_tag(rec, kind, name, value, pos, value_pos, inherit);
     }
 
     /// Appends a tag whose name and value are in the arena, and opens its section.
+    #[allow(clippy::too_many_arguments)]
     fn push_tag(
         &mut self,
         rec: &mut RawRecord,
+        kind: TagKind,
         name: Span,
         mut value: Span,
         pos: Pos,
@@ -1109,27 +1071,31 @@ impl Parser {
         if sticky {
             value.start += 2;
         }
-        self.remember(rec.text(name), rec.text(value), sticky);
+        self.remember(kind, rec.text(name), rec.text(value), sticky);
+        if let Some(i) = kind.index() {
+            self.seen |= 1 << i;
+        }
         let at = rec.tokens.len() as u32;
         rec.tags.push(RawTag {
             name,
+            kind,
             value,
             pos,
             value_pos,
             tokens: at..at,
             inherit,
         });
-        match rec.text(name) {
-            b"Note" => {}
-            b"Auction" => {
+        match kind {
+            TagKind::Note => {}
+            TagKind::Auction => {
                 self.section = Section::Auction;
                 self.section_tag = Some(rec.tags.len() - 1);
             }
-            b"Play" => {
+            TagKind::Play => {
                 self.section = Section::Play;
                 self.section_tag = Some(rec.tags.len() - 1);
             }
-            n if is_plain_tag(n) => {
+            k if k.is_plain() => {
                 self.section = Section::None;
                 self.section_tag = None;
             }
@@ -1142,27 +1108,31 @@ impl Parser {
 
     /// Adds the `##` values of earlier records for tags this record lacks.
     fn apply_sticky(&mut self, rec: &mut RawRecord) {
+        if !self.any_sticky {
+            return;
+        }
         let pos = rec.start;
-        let mut names: Vec<&Vec<u8>> = self
+        let known = self.known.iter().enumerate().filter_map(|(i, m)| {
+            let name = ALL[i].name().unwrap_or_default().as_bytes();
+            m.sticky.then_some((name, m))
+        });
+        let other = self
             .memory
             .iter()
             .filter(|(_, m)| m.sticky)
-            .map(|(k, _)| k)
-            .collect();
-        if names.is_empty() {
-            return;
-        }
-        names.sort();
-        for name in names {
-            if rec.tags.iter().any(|t| rec.name(t) == &name[..]) {
+            .map(|(k, m)| (&k[..], m));
+        let mut names: Vec<(&[u8], &Memory)> = known.chain(other).collect();
+        names.sort_by(|a, b| a.0.cmp(b.0));
+        for (name, m) in names {
+            if rec.tags.iter().any(|t| rec.name(t) == name) {
                 continue;
             }
-            let value = &self.memory[name].value;
             let name_span = rec.push_text(name);
-            let value_span = rec.push_text(value);
+            let value_span = rec.push_text(&m.value);
             let at = rec.tokens.len() as u32;
             rec.tags.push(RawTag {
                 name: name_span,
+                kind: TagKind::of(name),
                 value: value_span,
                 pos,
                 value_pos: pos,

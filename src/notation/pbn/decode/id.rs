@@ -2,7 +2,7 @@
 //! four players, Scoring as written, and the texts of the Note tags.
 
 use crate::bridge::{Board, Note};
-use crate::pbn::RawRecord;
+use crate::pbn::{RawRecord, TagKind};
 use crate::{Seat, text};
 
 /// Copies the identification tags and the note texts of `rec` into `board`
@@ -11,28 +11,27 @@ pub(super) fn identification(rec: &RawRecord, board: &mut Board) {
     // 0: auction, 1: play, as Note tags follow the section they explain.
     let mut part = None;
     for tag in &rec.tags {
-        let name = rec.name(tag);
-        let field = match name {
-            b"Auction" => {
+        let field = match tag.kind {
+            TagKind::Auction => {
                 part = Some(0);
                 continue;
             }
-            b"Play" => {
+            TagKind::Play => {
                 part = Some(1);
                 continue;
             }
-            b"Note" => {
+            TagKind::Note => {
                 note(&text::decode(rec.value(tag)), part, board);
                 continue;
             }
-            b"Event" => &mut board.id.event,
-            b"Site" => &mut board.id.site,
-            b"Date" => &mut board.id.date,
-            b"Scoring" => &mut board.id.scoring,
-            b"North" => &mut board.id.players[Seat::North],
-            b"East" => &mut board.id.players[Seat::East],
-            b"South" => &mut board.id.players[Seat::South],
-            b"West" => &mut board.id.players[Seat::West],
+            TagKind::Event => &mut board.id.event,
+            TagKind::Site => &mut board.id.site,
+            TagKind::Date => &mut board.id.date,
+            TagKind::Scoring => &mut board.id.scoring,
+            TagKind::North => &mut board.id.players[Seat::North],
+            TagKind::East => &mut board.id.players[Seat::East],
+            TagKind::South => &mut board.id.players[Seat::South],
+            TagKind::West => &mut board.id.players[Seat::West],
             _ => {
                 part = None;
                 continue;

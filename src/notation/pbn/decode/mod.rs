@@ -8,13 +8,13 @@ pub mod table;
 pub mod values;
 
 use crate::bridge::{At, Board};
-use crate::pbn::RawRecord;
 use crate::pbn::rules;
+use crate::pbn::{RawRecord, TagKind};
 use crate::text::decode_short;
 use crate::{Finding, Pos, Rule};
 
 use sections::{Notes, Part};
-use table::{TABLE_TAGS, TableView};
+use table::TableView;
 use values::*;
 
 /// Collects findings for one record.
@@ -59,12 +59,38 @@ impl Sink<'_> {
     }
 }
 
-/// Tags that PBN defines, besides tables, Auction, Play and Note.
-fn is_known(name: &str) -> bool {
-    const OTHER: &[&str] = &["Auction", "Play", "Note"];
-    OTHER.contains(&name)
-        || TABLE_TAGS.contains(&name)
-        || crate::pbn::reader::is_plain_tag(name.as_bytes())
+/// Whether some check below reads the value of a tag of this kind as text.
+fn reads_value(kind: TagKind) -> bool {
+    use TagKind::*;
+    matches!(
+        kind,
+        Board
+            | Dealer
+            | Vulnerable
+            | Deal
+            | Scoring
+            | Declarer
+            | Contract
+            | Result
+            | Score
+            | ScoreIMP
+            | ScoreMP
+            | ScorePercentage
+            | ScoreRubber
+            | OptimumScore
+            | Room
+            | Date
+            | EventDate
+            | UTCDate
+            | Time
+            | UTCTime
+            | Round
+            | FrenchMP
+            | Hidden
+            | TimeCall
+            | TimeCard
+            | TimeControl
+    )
 }
 
 /// Decodes `rec` into `board` (cleared first), appending decode findings to `out`.
@@ -94,47 +120,53 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     let mut notes = Notes::default();
     let mut part: Option<Part> = None;
     for (index, tag) in rec.tags.iter().enumerate() {
-        let name = std::str::from_utf8(rec.name(tag)).unwrap_or("");
+        let kind = tag.kind;
+        let name = kind.name().unwrap_or_default();
         let raw = rec.value(tag);
-        let value = crate::text::decode(raw);
-        let value: &str = &value;
-        match name {
-            "Auction" => part = Some(Part::Auction),
-            "Play" => part = Some(Part::Play),
-            "Note" => {}
+        match kind {
+            TagKind::Auction => part = Some(Part::Auction),
+            TagKind::Play => part = Some(Part::Play),
+            TagKind::Note => {}
             _ => part = None,
         }
         // "?" is the value of a mandatory tag that is unknown (PBN 3.4).
-        if value == "?" && name != "Note" {
+        if raw == b"?" && kind != TagKind::Note {
             continue;
         }
+        // Only the values some check reads are turned into text.
+        let value = if reads_value(kind) {
+            crate::text::decode(raw)
+        } else {
+            std::borrow::Cow::Borrowed("")
+        };
+        let value: &str = &value;
         let at = tag.value_pos;
-        match name {
-            "Board" if !value.is_empty() => match parse_board(value) {
+        match kind {
+            TagKind::Board if !value.is_empty() => match parse_board(value) {
                 Ok(n) => board.number = Some(At::new(n, at)),
                 Err(e) => sink.add(rules::FORMAT, at, format!("Board tag: {e}")),
             },
-            "Dealer" if !value.is_empty() => match parse_seat(value) {
+            TagKind::Dealer if !value.is_empty() => match parse_seat(value) {
                 Ok(s) => board.dealer = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Dealer tag: {e}")),
             },
-            "Vulnerable" if !value.is_empty() => match parse_vulnerable(value) {
+            TagKind::Vulnerable if !value.is_empty() => match parse_vulnerable(value) {
                 Ok(v) => board.vulnerability = Some(At::new(v, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Vulnerable tag: {e}")),
             },
-            "Deal" if !value.is_empty() => match parse_deal(value) {
+            TagKind::Deal if !value.is_empty() => match parse_deal(value) {
                 Ok(d) => board.deal = Some(At::new(d, at)),
                 Err(e) => sink.add(rules::DEAL, at, format!("Deal tag: {e}")),
             },
-            "Scoring" if !value.is_empty() => match parse_scoring(value) {
+            TagKind::Scoring if !value.is_empty() => match parse_scoring(value) {
                 Ok(s) => board.scoring = s,
                 Err(e) => sink.add(rules::FORMAT, at, format!("Scoring tag: {e}")),
             },
-            "Declarer" => match parse_declarer(value) {
+            TagKind::Declarer => match parse_declarer(value) {
                 Ok(d) => board.declarer = Some(At::new(d, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Declarer tag: {e}")),
             },
-            "Contract" if !value.is_empty() => match parse_contract(value) {
+            TagKind::Contract if !value.is_empty() => match parse_contract(value) {
                 Ok(c) => board.contract = Some(At::new(c, at)),
                 Err(e) => match lenient_contract(value) {
                     Some(c) => {
@@ -144,72 +176,72 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
                 },
             },
-            "Result" => match parse_result(value) {
+            TagKind::Result => match parse_result(value) {
                 Ok(r) => board.result = Some(At::new(r, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Result tag: {e}")),
             },
-            "Score" if !value.is_empty() => match parse_score(value) {
+            TagKind::Score if !value.is_empty() => match parse_score(value) {
                 Ok(s) => board.score = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Score tag: {e}")),
             },
-            "ScoreIMP" if !value.is_empty() => match parse_decimal_score(value) {
+            TagKind::ScoreIMP if !value.is_empty() => match parse_decimal_score(value) {
                 Ok(s) => board.score_imp = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("ScoreIMP tag: {e}")),
             },
-            "ScoreMP" if !value.is_empty() => {
+            TagKind::ScoreMP if !value.is_empty() => {
                 if let Err(e) = parse_decimal_score(value) {
                     sink.add(rules::VALUE, at, format!("ScoreMP tag: {e}"));
                 }
             }
-            "ScorePercentage" if !value.is_empty() => {
+            TagKind::ScorePercentage if !value.is_empty() => {
                 if let Err(e) = parse_percentage(value) {
                     sink.add(rules::VALUE, at, format!("ScorePercentage tag: {e}"));
                 }
             }
-            "ScoreRubber" if !value.is_empty() => {
+            TagKind::ScoreRubber if !value.is_empty() => {
                 if let Err(e) = parse_rubber(value) {
                     sink.add(rules::VALUE, at, format!("ScoreRubber tag: {e}"));
                 }
             }
-            "OptimumScore" if !value.is_empty() => {
+            TagKind::OptimumScore if !value.is_empty() => {
                 if let Err(e) = parse_optimum_score(value) {
                     sink.add(rules::VALUE, at, format!("OptimumScore tag: {e}"));
                 }
             }
-            "Room" if !value.is_empty() => match parse_room(value) {
+            TagKind::Room if !value.is_empty() => match parse_room(value) {
                 Ok(r) => board.room = Some(r),
                 Err(e) => sink.add(rules::FORMAT, at, format!("Room tag: {e}")),
             },
-            "Date" | "EventDate" | "UTCDate" if !value.is_empty() => {
+            TagKind::Date | TagKind::EventDate | TagKind::UTCDate if !value.is_empty() => {
                 if let Err(e) = check_date(value) {
                     sink.add(rules::FORMAT, at, format!("{name} tag: {e}"));
                 }
             }
-            "Time" | "UTCTime" if !value.is_empty() => {
+            TagKind::Time | TagKind::UTCTime if !value.is_empty() => {
                 if let Err(e) = check_time(value) {
                     sink.add(rules::FORMAT, at, format!("{name} tag: {e}"));
                 }
             }
-            "Round" if !value.is_empty() => {
+            TagKind::Round if !value.is_empty() => {
                 if let Err(e) = check_round(value) {
                     sink.add(rules::FORMAT, at, format!("Round tag: {e}"));
                 }
             }
-            "FrenchMP" if !matches!(value, "Yes" | "No" | "") => {
+            TagKind::FrenchMP if !matches!(value, "Yes" | "No" | "") => {
                 sink.add(
                     rules::FORMAT,
                     at,
                     format!("FrenchMP tag: `{value}` is not Yes or No"),
                 );
             }
-            "Hidden" if !value.chars().all(|c| "WNESwnes".contains(c)) => {
+            TagKind::Hidden if !value.chars().all(|c| "WNESwnes".contains(c)) => {
                 sink.add(
                     rules::FORMAT,
                     at,
                     format!("Hidden tag: `{value}` is not a set of seats"),
                 );
             }
-            "TimeCall" | "TimeCard"
+            TagKind::TimeCall | TagKind::TimeCard
                 if !value.is_empty() && !value.bytes().all(|b| b.is_ascii_digit()) =>
             {
                 sink.add(
@@ -218,19 +250,17 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     format!("{name} tag: `{value}` is not a number of seconds"),
                 );
             }
-            "TimeControl" if !value.is_empty() && !is_time_control(value) => {
+            TagKind::TimeControl if !value.is_empty() && !is_time_control(value) => {
                 sink.add(
                     rules::FORMAT,
                     at,
                     format!("TimeControl tag: `{value}` is not `<games>/<minutes>`"),
                 );
             }
-            "Auction" | "Play" if value.is_empty() && tag.tokens.is_empty() => {
+            TagKind::Auction | TagKind::Play if raw.is_empty() && tag.tokens.is_empty() => {
                 // `[Play ""]` in bidding-only files: no section, said with the
                 // reason. When the tag comes again with data, that one is read.
-                let again = rec.tags[index + 1..]
-                    .iter()
-                    .any(|t| rec.name(t) == name.as_bytes());
+                let again = rec.tags[index + 1..].iter().any(|t| t.kind == kind);
                 if !again {
                     let what = if name == "Play" { "cards" } else { "calls" };
                     sink.add(
@@ -246,11 +276,11 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     );
                 }
             }
-            "Auction" => sections::auction(rec, tag, board, &mut notes, &mut sink),
-            "Play" => sections::play(rec, tag, board, &mut notes, &mut sink),
-            "Note" => notes.define(rec, tag, part, &mut sink),
-            _ if TABLE_TAGS.contains(&name) => table(rec, index, &mut sink),
-            _ if !is_known(name) => sink.add(
+            TagKind::Auction => sections::auction(rec, tag, board, &mut notes, &mut sink),
+            TagKind::Play => sections::play(rec, tag, board, &mut notes, &mut sink),
+            TagKind::Note => notes.define(rec, tag, part, &mut sink),
+            k if k.is_table() => table(rec, index, &mut sink),
+            TagKind::Other => sink.add(
                 rules::UNKNOWN_TAG,
                 tag.pos,
                 format!(
@@ -371,12 +401,12 @@ fn is_time_control(v: &str) -> bool {
 fn requires(rec: &RawRecord, sink: &mut Sink) {
     let has = |n: &str| rec.find_tag(n).is_some();
     // The section tag read: an empty `[Play ""]` opens none.
-    let section = |n: &str| {
-        rec.tags.iter().find(|t| {
-            rec.name(t) == n.as_bytes() && !(rec.value(t).is_empty() && t.tokens.is_empty())
-        })
+    let section = |kind: TagKind| {
+        rec.tags
+            .iter()
+            .find(|t| t.kind == kind && !(rec.value(t).is_empty() && t.tokens.is_empty()))
     };
-    if let Some(a) = section("Auction")
+    if let Some(a) = section(TagKind::Auction)
         && !has("Dealer")
     {
         sink.add(
@@ -385,7 +415,7 @@ fn requires(rec: &RawRecord, sink: &mut Sink) {
             "an auction section needs a Dealer tag (PBN 3.1)".into(),
         );
     }
-    if let Some(p) = section("Play") {
+    if let Some(p) = section(TagKind::Play) {
         // An end position (Contract holds only the denomination, PBN 3.10) names
         // its first leader in the Play tag and needs no Declarer.
         let end_position = rec

@@ -5,7 +5,7 @@ use crate::bridge::{
     Auction, AuctionCall, AuctionItem, Board, Play, PlayCard, PlayItem, PlayOrder,
 };
 use crate::pbn::rules;
-use crate::pbn::{RawRecord, RawTag, RawToken, TokenKind};
+use crate::pbn::{RawRecord, RawTag, RawToken, TagKind, TokenKind};
 use crate::text::decode_short;
 use crate::{Call, Card, Pos};
 
@@ -92,13 +92,17 @@ impl Notes {
                 }
             }
         }
-        // Unused notes: walk the Note tags again for their positions.
+        // Unused notes: walk the Note tags again for their positions (only
+        // defined notes can be unused).
+        if self.defined == [0; 2] {
+            return;
+        }
         let mut part = None;
         for tag in &rec.tags {
-            match rec.name(tag) {
-                b"Auction" => part = Some(0),
-                b"Play" => part = Some(1),
-                b"Note" => {
+            match tag.kind {
+                TagKind::Auction => part = Some(0),
+                TagKind::Play => part = Some(1),
+                TagKind::Note => {
                     if let (Some(p), Ok(n)) =
                         (part, parse_note(&crate::text::decode(rec.value(tag))))
                         && self.referenced[p] & (1 << n) == 0

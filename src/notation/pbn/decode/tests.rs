@@ -354,3 +354,37 @@ fn table_sort_order() {
     let (_, f) = decode_text("[ScoreTable \"-Rank;+Score_NS\"]\n1 500\n3 470\n- ?\n4 450\n");
     assert!(f.is_empty(), "{f:#?}");
 }
+
+#[test]
+fn deal_hands_read_in_one_pass_keep_repeats_and_reasons() {
+    use crate::pbn::decode::values::parse_deal;
+
+    // "AA.KQ.J.T": spades A twice, hearts K Q, diamonds J, clubs T: five cards.
+    let d = parse_deal("E:AA.KQ.J.T - - -").unwrap();
+    assert_eq!(d.hands[Seat::East].unwrap().len(), 5);
+    assert_eq!(
+        &d.repeated[..],
+        &[(Seat::East, "SA".parse::<Card>().unwrap())]
+    );
+    // Lower-case ranks are read (Rank::from_char accepts either case).
+    assert_eq!(
+        parse_deal("N:akqj.t98.765.432 - - -").unwrap().hands[Seat::North]
+            .unwrap()
+            .len(),
+        13
+    );
+    let e = parse_deal("N:AK.Q - - -").unwrap_err();
+    assert_eq!(
+        e,
+        "hand of North `AK.Q`: a hand needs four suits separated by three dots"
+    );
+    let e = parse_deal("N:A.K.Q.J.T - - -").unwrap_err();
+    assert_eq!(
+        e,
+        "hand of North `A.K.Q.J.T`: a hand needs four suits separated by three dots"
+    );
+    let e = parse_deal("N:AX.K.Q.J - - -").unwrap_err();
+    assert_eq!(e, "hand of North `AX.K.Q.J`: 'X' is not a rank");
+    let e = parse_deal("N:A\u{e9}.K.Q.J - - -").unwrap_err();
+    assert_eq!(e, "hand of North `A\u{e9}.K.Q.J`: '\u{e9}' is not a rank");
+}

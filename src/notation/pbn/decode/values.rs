@@ -50,25 +50,53 @@ pub fn parse_deal(s: &str) -> Result<Deal, Reason> {
         if part.is_empty() {
             return Err("hands must be separated by exactly one space".to_string());
         }
-        let (set, _) =
-            CardSet::parse_hand_dup(part).map_err(|e| format!("hand of {seat} `{part}`: {e}"))?;
-        // Record every card written twice in this hand.
-        for suit_i in 0..4 {
-            let suit = Suit::HAND_ORDER[suit_i];
-            let text = part.split('.').nth(suit_i).unwrap_or("");
-            let mut seen = CardSet::EMPTY;
-            for c in text.chars() {
-                if let Some(r) = crate::Rank::from_char(c) {
-                    let card = Card::new(suit, r);
-                    if !seen.insert(card) {
-                        deal.repeated.push((seat, card));
-                    }
-                }
-            }
-        }
+        let Some(set) = hand_cards(part.as_bytes(), seat, &mut deal.repeated) else {
+            // Malformed: the slower parser says why.
+            let e = CardSet::parse_hand_dup(part)
+                .err()
+                .unwrap_or(crate::bridge::ParseHandError::Suits);
+            return Err(format!("hand of {seat} `{part}`: {e}"));
+        };
         deal.hands[seat] = Some(set);
     }
     Ok(deal)
+}
+
+/// The rank of each byte (either case, `T` for ten), or `None`.
+const RANK_OF: [Option<crate::Rank>; 256] = {
+    let mut t = [None; 256];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = crate::Rank::from_char(b as u8 as char);
+        b += 1;
+    }
+    t
+};
+
+/// The cards of one hand `S.H.D.C` in one pass over its bytes, recording each card
+/// written twice in `repeated`; `None` when the hand is malformed (not four suits,
+/// or a byte that is not a rank), which [`CardSet::parse_hand_dup`] then explains.
+fn hand_cards(
+    part: &[u8],
+    seat: Seat,
+    repeated: &mut SmallVec<[(Seat, Card); 2]>,
+) -> Option<CardSet> {
+    let mut set = CardSet::EMPTY;
+    let mut suit = 0;
+    for &b in part {
+        if b == b'.' {
+            suit += 1;
+            if suit == 4 {
+                return None;
+            }
+            continue;
+        }
+        let card = Card::new(Suit::HAND_ORDER[suit], RANK_OF[usize::from(b)]?);
+        if !set.insert(card) {
+            repeated.push((seat, card));
+        }
+    }
+    (suit == 3).then_some(set)
 }
 
 /// Parses a seat written as one letter, either case.
