@@ -296,3 +296,6 @@ mod tests {
 
 mod pinochle;
 pub use pinochle::{pinochle_decode, pinochle_roundtrip, read_pinochle, write_pinochle};
+
+mod convert;
+pub use convert::{convert_roundtrip, generate_games};

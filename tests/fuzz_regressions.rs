@@ -84,3 +84,32 @@ fn ppn_decode_regressions_and_seeds() {
         kibitz::fuzzing::ppn_decode(&data);
     }
 }
+
+#[test]
+fn convert_roundtrip_regressions_seeds_and_generated_games() {
+    for (name, data) in cases("fuzz/regressions/convert_roundtrip")
+        .into_iter()
+        .chain(cases("fuzz/seeds/bytes"))
+    {
+        eprintln!("convert_roundtrip {name}");
+        kibitz::fuzzing::convert_roundtrip(&data);
+    }
+    // Seeded games: one board (first byte's bit 5 clear) or two; passed-out
+    // auctions, claims and full plays all occur among them.
+    let (mut two, mut claims, mut passed) = (0, 0, 0);
+    for seed in 0..400u64 {
+        let data = kibitz::choose::splitmix_bytes(seed, 400);
+        let games = kibitz::fuzzing::generate_games(&data);
+        two += usize::from(games.len() == 2);
+        claims += games.iter().filter(|g| g.claimed).count();
+        passed += games.iter().filter(|g| g.board.play.is_none()).count();
+        kibitz::fuzzing::convert_roundtrip(&data);
+    }
+    assert!(
+        two > 100 && claims > 20 && passed > 5,
+        "{two} {claims} {passed}"
+    );
+    for data in [&[][..], &[0], &[0x20], &[255; 3], &[0; 500]] {
+        kibitz::fuzzing::convert_roundtrip(data);
+    }
+}
