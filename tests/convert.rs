@@ -556,3 +556,100 @@ fn corpus_converted_and_back_keeps_every_carried_field() {
     eprintln!("{compared} boards compared after PBN -> target -> PBN");
     assert!(compared > 1000, "only {compared} boards compared");
 }
+
+/// The raw records of an RBN/RBX text: each field's kind, label, value and
+/// flags (the continuation flag only where it means something: I's items).
+type RbnView = Vec<Vec<(kibitz::notation::rbn::FieldKind, u8, Vec<u8>, bool, bool)>>;
+
+fn rbn_raw(text: &[u8]) -> (RbnView, Vec<kibitz::notation::rbn::RawRecord>) {
+    use kibitz::notation::rbn::{RawRecord, Reader};
+    let mut reader = Reader::new(text);
+    let mut raw = RawRecord::default();
+    let (mut view, mut recs) = (Vec::new(), Vec::new());
+    while reader.read_record(&mut raw).unwrap() {
+        view.push(
+            raw.fields
+                .iter()
+                .map(|f| {
+                    let continued = f.continued && f.label == b'I';
+                    (
+                        f.kind,
+                        f.label,
+                        raw.value(f).to_vec(),
+                        f.inherited,
+                        continued,
+                    )
+                })
+                .collect(),
+        );
+        recs.push(raw.clone());
+    }
+    (view, recs)
+}
+
+/// The raw records of a LIN text: header and record tags, names and values.
+type LinView = Vec<(Vec<(Vec<u8>, Vec<u8>)>, Vec<(Vec<u8>, Vec<u8>)>)>;
+
+fn lin_raw(text: &[u8]) -> (LinView, Vec<kibitz::notation::lin::RawRecord>) {
+    use kibitz::notation::lin::{RawRecord, RawTag, Reader};
+    let mut reader = Reader::new(text);
+    let mut raw = RawRecord::default();
+    let (mut view, mut recs) = (Vec::new(), Vec::new());
+    while reader.read_record(&mut raw).unwrap() {
+        let pairs = |ts: &[RawTag]| {
+            ts.iter()
+                .map(|t| (t.name.to_vec(), raw.value(t).to_vec()))
+                .collect()
+        };
+        view.push((pairs(&raw.header), pairs(&raw.tags)));
+        recs.push(raw.clone());
+    }
+    (view, recs)
+}
+
+/// read -> write -> read is the identity on the raw records of RBN, RBX and
+/// LIN, over the whole PBN corpus converted to each (the corpus has no real RBN
+/// file; its LIN files are checked in tests/lin.rs).
+#[test]
+fn corpus_conversions_round_trip_as_raw_records() {
+    use kibitz::notation::{lin, rbn};
+    let Some(files) = files() else { return };
+    let mut records = 0;
+    for path in &files {
+        let original = std::fs::read(path).unwrap();
+        let name = path.display().to_string();
+        for target in [Target::Rbn, Target::Rbx, Target::Lin] {
+            let mut middle = Vec::new();
+            convert(&name, &original[..], target, &mut middle).unwrap();
+            let mut again = Vec::new();
+            let same = if target == Target::Lin {
+                let (view, recs) = lin_raw(&middle);
+                let mut w = lin::writer::Writer::new(&mut again);
+                recs.iter().for_each(|r| w.write_raw(r).unwrap());
+                records += recs.len();
+                view == lin_raw(&again).0
+            } else {
+                let form = if target == Target::Rbn {
+                    rbn::writer::Form::Rbn
+                } else {
+                    rbn::writer::Form::Rbx
+                };
+                let (view, recs) = rbn_raw(&middle);
+                let mut w = rbn::writer::Writer::new(&mut again, form);
+                for r in &recs {
+                    w.write_record(r).unwrap();
+                }
+                records += recs.len();
+                view == rbn_raw(&again).0
+            };
+            assert!(
+                same,
+                "{name} as {target:?}: raw records differ after write_raw\n{}\n---\n{}",
+                String::from_utf8_lossy(&middle),
+                String::from_utf8_lossy(&again)
+            );
+        }
+    }
+    eprintln!("{records} raw records read, written and read again");
+    assert!(records > 1000, "only {records} raw records");
+}
