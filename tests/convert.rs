@@ -346,20 +346,16 @@ fn view(b: &kibitz::bridge::Board, uncarried: &[&str]) -> View {
         (a.first, calls)
     });
     let play = b.play.as_ref().map(|p| {
-        let trump = order::trump_of(b).unwrap_or(None);
-        let chrono = match p.order {
-            kibitz::bridge::PlayOrder::SeatColumns => order::to_chronological(p, trump),
-            _ => Some(p.clone()),
-        };
-        let cards: Vec<String> = chrono
-            .map(|c| {
-                c.items
-                    .iter()
-                    .filter_map(|i| i.card.known())
-                    .map(|c| c.to_string())
-                    .collect()
-            })
-            .unwrap_or_default();
+        // As far as the played order can be known; `-` for a card not known,
+        // the unplayed slots that end the play left out.
+        let (items, _) = order::played_prefix(p, order::trump_of(b));
+        let mut cards: Vec<String> = items
+            .iter()
+            .map(|i| i.card.known().map_or("-".to_string(), |c| c.to_string()))
+            .collect();
+        while cards.last().is_some_and(|c| c == "-") {
+            cards.pop();
+        }
         (p.first, cards)
     });
     let side_of = |d: kibitz::Seat| d.side() == Side::NorthSouth;

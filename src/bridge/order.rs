@@ -26,16 +26,37 @@ pub fn trump_of(board: &Board) -> Option<Option<Suit>> {
         _ => {}
     }
     let auction = board.auction.as_ref()?;
-    match replay(auction, board.dealer.map(|d| d.value), &mut |_| {}) {
+    let dealer = board.dealer.map(|d| d.value);
+    match replay(auction, dealer, &mut |_| {}) {
         AuctionEnd::Ended(Some((c, _))) => Some(c.bid.strain().trump()),
-        _ => None,
+        AuctionEnd::Ended(None) => None,
+        // An illegal double or redouble leaves the risk unknown, not the
+        // strain: the last bid of an auction ended by passes names it.
+        AuctionEnd::Unusable | AuctionEnd::Open(_) => {
+            let mut state = super::auction::AuctionState::new();
+            let mut seat = auction.first.or(dealer)?;
+            for item in &auction.items {
+                let super::AuctionCall::Call(call) = item.call else {
+                    return None;
+                };
+                state.apply(call, seat);
+                seat = seat.lho();
+                if state.is_over() {
+                    return state.outcome().map(|(c, _)| c.bid.strain().trump());
+                }
+            }
+            None
+        }
     }
 }
 
 /// The tricks of `play` in played order: each its leader and the cards played
 /// (a last trick may be short: the slots after its last known card were never
-/// played). `None` when the winner of a full trick that has a trick after it
-/// cannot be known (the last trick's winner leads nothing).
+/// played), as far as the order can be known, and whether that is the whole
+/// play. The order is lost at a trick that has a trick after it and whose
+/// winner cannot be known (a card not known, no trump suit known); that trick
+/// is still given, the ones after it are not. The last trick's winner leads
+/// nothing, so it is never needed.
 ///
 /// In played order, a trick's leader is also known without its predecessor's
 /// winner when `hands` shows who held the card led (a play whose contract is
@@ -44,7 +65,7 @@ fn tricks(
     play: &Play,
     trump: Option<Option<Suit>>,
     hands: Option<&BySeat<Option<CardSet>>>,
-) -> Option<Vec<(Seat, Vec<PlayItem>)>> {
+) -> (Vec<(Seat, Vec<PlayItem>)>, bool) {
     // Who held the card at `index` of a play in played order.
     let holder = |index: usize| {
         let card = play.items.get(index)?.card.known()?;
@@ -53,13 +74,16 @@ fn tricks(
             .into_iter()
             .find(|&s| hands[s].is_some_and(|h| h.contains(card)))
     };
+    let mut out = Vec::with_capacity(play.items.len().div_ceil(4));
     let first = match (play.first, play.order) {
-        (Some(first), _) => first,
-        (None, PlayOrder::Chronological) => holder(0)?,
-        (None, PlayOrder::SeatColumns) => return None,
+        (Some(first), _) => Some(first),
+        (None, PlayOrder::Chronological) => holder(0),
+        (None, PlayOrder::SeatColumns) => None,
+    };
+    let Some(first) = first else {
+        return (out, play.items.is_empty());
     };
     let mut leader = first;
-    let mut out = Vec::with_capacity(play.items.len().div_ceil(4));
     let rows = play.items.len().div_ceil(4);
     for (i, row) in play.items.chunks(4).enumerate() {
         let mut cards: Vec<PlayItem> = match play.order {
@@ -75,24 +99,24 @@ fn tricks(
         while cards.last().is_some_and(|c| c.card.known().is_none()) {
             cards.pop();
         }
-        let full = cards.len() == 4 && i + 1 < rows;
-        let next = if full {
+        let last = i + 1 == rows;
+        let next = if last {
+            None
+        } else {
             let winner = trump.and_then(|t| next_leader(leader, &cards, t));
             match (winner, play.order) {
                 (Some(w), _) => Some(w),
-                (None, PlayOrder::Chronological) => Some(holder(4 * (i + 1))?),
-                (None, PlayOrder::SeatColumns) => return None,
+                (None, PlayOrder::Chronological) => holder(4 * (i + 1)),
+                (None, PlayOrder::SeatColumns) => None,
             }
-        } else {
-            None
         };
         out.push((leader, cards));
         match next {
             Some(l) => leader = l,
-            None => break,
+            None => return (out, last),
         }
     }
-    Some(out)
+    (out, true)
 }
 
 /// The winner of a full trick led by `leader`, if its four cards are known.
@@ -102,6 +126,38 @@ fn next_leader(leader: Seat, trick: &[PlayItem], trump: Option<Suit>) -> Option<
         return None;
     };
     Some(trick_winner(leader, [a, b, c, d], trump))
+}
+
+/// As much of `play` as can be put in played order, and whether that is all of
+/// it: a play in seat columns is reordered trick by trick from the trick
+/// winners under `trump` (`None`: not known; `Some(None)`: no trump), up to
+/// the first trick with a trick after it whose winner cannot be known (that
+/// trick included). The unplayed slots that end a trick are left out. The
+/// writers of played-order notations (RBN, LIN) use it, and name what it
+/// could not place.
+///
+/// ```
+/// use kibitz::bridge::order::played_prefix;
+/// use kibitz::bridge::{Play, PlayCard, PlayItem, PlayOrder};
+/// use kibitz::{Seat, Suit};
+/// let item = |c: &str| PlayItem { card: c.parse().map_or(PlayCard::Unknown, PlayCard::Card),
+///     pos: Default::default(), revoke_marked: false, lead_out_of_turn_marked: false, note: None };
+/// // West leads; trick 1 has an unknown card, so trick 2's leader is unknown.
+/// let play = Play { first: Some(Seat::West), order: PlayOrder::SeatColumns,
+///     items: ["SA", "-", "S2", "S3", "C2", "C3", "C4", "C5"].map(item).to_vec(), ..Play::default() };
+/// let (items, whole) = played_prefix(&play, Some(Some(Suit::Hearts)));
+/// assert!(!whole);
+/// assert_eq!(items.len(), 4); // trick 1 as far as it is known: SA - S2 S3
+/// ```
+pub fn played_prefix(play: &Play, trump: Option<Option<Suit>>) -> (Vec<PlayItem>, bool) {
+    if play.order == PlayOrder::Chronological {
+        return (play.items.clone(), true);
+    }
+    let (tricks, whole) = tricks(play, trump, None);
+    (
+        tricks.into_iter().flat_map(|(_, cards)| cards).collect(),
+        whole,
+    )
 }
 
 /// `play` in played order (cards as they fell, trick by trick), or `None` when
@@ -128,7 +184,10 @@ pub fn to_chronological(play: &Play, trump: Option<Suit>) -> Option<Play> {
     if play.order == PlayOrder::Chronological {
         return Some(play.clone());
     }
-    let tricks = tricks(play, Some(trump), None)?;
+    let (tricks, whole) = tricks(play, Some(trump), None);
+    if !whole {
+        return None;
+    }
     let mut out = Play {
         items: Vec::with_capacity(play.items.len()),
         order: PlayOrder::Chronological,
@@ -187,7 +246,10 @@ fn seat_columns(
             ..play.clone()
         });
     }
-    let tricks = tricks(play, trump, hands)?;
+    let (tricks, whole) = tricks(play, trump, hands);
+    if !whole {
+        return None;
+    }
     // The opening leader: as recorded, or the holder of the card led.
     let first = play.first.or(tricks.first().map(|t| t.0))?;
     let mut out = Play {

@@ -9,7 +9,6 @@ use std::io::{self, Write};
 use super::decode::{LIN_SEATS, auction_outcome, opening_leader};
 use super::raw::RawRecord;
 use crate::bridge::auction::AuctionState;
-use crate::bridge::play::trick_winner;
 use crate::bridge::result::declarer_tricks;
 use crate::bridge::{AuctionCall, Board, ContractTag, DeclarerTag, PlayCard, PlayOrder, Room};
 use crate::{Call, Card, Contract, Seat, Strain, Suit};
@@ -318,9 +317,8 @@ fn played_cards(b: &Board) -> Vec<Card> {
             }
         }
         PlayOrder::SeatColumns => {
-            let Some(first) = p.first else {
-                return out;
-            };
+            // LIN states the contract by its auction: that decides the
+            // winners, else the Contract tag.
             let trump = match outcome(b) {
                 Some(Some((c, _))) => Some(c.bid.strain().trump()),
                 _ => match b.contract.map(|c| c.value) {
@@ -329,29 +327,8 @@ fn played_cards(b: &Board) -> Vec<Card> {
                     _ => None,
                 },
             };
-            let mut leader = first;
-            for base in (0..p.items.len()).step_by(4) {
-                let mut trick = [None; 4];
-                for (k, slot) in trick.iter_mut().enumerate() {
-                    let seat = leader.add(k);
-                    *slot = p
-                        .items
-                        .get(base + seat.distance_from(first))
-                        .and_then(|i| i.card.known());
-                }
-                for c in trick {
-                    match c {
-                        Some(c) => out.push(c),
-                        None => return out,
-                    }
-                }
-                let (Some(t), Some(cards)) =
-                    (trump, trick.into_iter().collect::<Option<Vec<Card>>>())
-                else {
-                    return out;
-                };
-                leader = trick_winner(leader, [cards[0], cards[1], cards[2], cards[3]], t);
-            }
+            let (items, _) = crate::bridge::order::played_prefix(p, trump);
+            out.extend(items.iter().map_while(|i| i.card.known()));
         }
     }
     out

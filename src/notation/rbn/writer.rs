@@ -12,7 +12,6 @@ use std::io::{self, Write};
 
 use super::decode::values;
 use super::raw::{FieldKind, RawRecord};
-use crate::bridge::play::trick_winner;
 use crate::bridge::{
     AuctionCall, Board, ContractTag, DeclarerTag, Play, PlayCard, PlayItem, PlayOrder, SideScore,
 };
@@ -772,8 +771,8 @@ fn deal(b: &Board, u: &mut Uncarried) -> String {
     s
 }
 
-/// The play in played order: seat columns are reordered trick by trick from
-/// the trick winners; the unplayed slots that end the last trick are left out.
+/// The play in played order ([`crate::bridge::order::played_prefix`] with the
+/// board's trump suit); what cannot be placed is flagged.
 fn chronological<'p>(
     b: &Board,
     p: &'p Play,
@@ -782,48 +781,9 @@ fn chronological<'p>(
     if p.order == PlayOrder::Chronological {
         return std::borrow::Cow::Borrowed(&p.items);
     }
-    let Some(first) = p.first else {
-        if !p.items.is_empty() {
-            *u |= Uncarried::PLAY_ORDER;
-        }
-        return std::borrow::Cow::Owned(Vec::new());
-    };
-    let trump = match b.contract.map(|c| c.value) {
-        Some(ContractTag::Contract(c)) => Some(c.bid.strain().trump()),
-        Some(ContractTag::Strain(s)) => Some(s.trump()),
-        _ => None,
-    };
-    let mut out = Vec::with_capacity(p.items.len());
-    let mut leader = first;
-    let rows = p.items.len().div_ceil(4);
-    for (t, row) in p.items.chunks(4).enumerate() {
-        let start = out.len();
-        let mut cards = [None; 4];
-        for (k, c) in cards.iter_mut().enumerate() {
-            if let Some(item) = row.get(leader.add(k).distance_from(first)) {
-                out.push(*item);
-                *c = item.card.known();
-            }
-        }
-        if t + 1 == rows {
-            while out.len() > start
-                && out
-                    .last()
-                    .is_some_and(|i: &PlayItem| i.card == PlayCard::Unknown)
-            {
-                out.pop();
-            }
-            break;
-        }
-        match (cards, trump) {
-            ([Some(a), Some(b), Some(c), Some(d)], Some(tr)) => {
-                leader = trick_winner(leader, [a, b, c, d], tr)
-            }
-            _ => {
-                *u |= Uncarried::PLAY_ORDER;
-                break;
-            }
-        }
+    let (items, whole) = crate::bridge::order::played_prefix(p, crate::bridge::order::trump_of(b));
+    if !whole {
+        *u |= Uncarried::PLAY_ORDER;
     }
-    std::borrow::Cow::Owned(out)
+    std::borrow::Cow::Owned(items)
 }
