@@ -55,8 +55,10 @@ impl Target {
 
 /// A writer of one target notation, record by record.
 pub(super) trait BoardWriter {
-    /// Writes what comes before the first record.
-    fn start(&mut self, out: &mut Vec<u8>) -> io::Result<()>;
+    /// Writes what comes before the first record (nothing by default).
+    fn start(&mut self, _out: &mut Vec<u8>) -> io::Result<()> {
+        Ok(())
+    }
     /// Writes one board (index `n`, 0-based, of the output) into `out`, naming
     /// each field of it that the target cannot carry. `InvalidInput` when the
     /// target cannot write the board at all.
@@ -97,38 +99,17 @@ impl BoardWriter for PbnTarget {
 
 const PBN_HEADER: &[u8] = b"% PBN 2.1\r\n% EXPORT\r\n";
 
-/// RBN and RBX: one writer for the whole file (it leaves out repeating labels
-/// while their value is unchanged), drained after each board.
-struct RbnTarget(rbn::writer::Writer<Vec<u8>>);
-
-impl BoardWriter for RbnTarget {
-    fn start(&mut self, _out: &mut Vec<u8>) -> io::Result<()> {
-        Ok(())
-    }
-    fn board(
-        &mut self,
-        _n: u64,
-        board: &Board,
-        out: &mut Vec<u8>,
-        uncarried: &mut dyn FnMut(&'static str),
-    ) -> io::Result<()> {
-        let flags = self.0.write_board(board)?;
-        out.append(self.0.get_mut());
-        flags.names().for_each(uncarried);
-        Ok(())
-    }
+/// RBN, RBX and LIN: one writer for the whole file, drained after each board.
+/// RBN leaves out repeating labels while their value is unchanged. LIN is
+/// written in the vugraph form: a `vg` header (event, scoring; again only when
+/// they change) and one `qx` record per board, so that records need no deal or
+/// names to be told apart and the event and room are carried.
+enum Streaming {
+    Rbn(rbn::writer::Writer<Vec<u8>>),
+    Lin(lin::writer::Writer<Vec<u8>>),
 }
 
-/// LIN in the vugraph form: a `vg` header (event, scoring) and one `qx` record
-/// per board, so that records need no deal or names to be told apart and the
-/// event and room are carried. One writer for the file (it writes a header
-/// only when event or scoring change), drained after each board.
-struct LinTarget(lin::writer::Writer<Vec<u8>>);
-
-impl BoardWriter for LinTarget {
-    fn start(&mut self, _out: &mut Vec<u8>) -> io::Result<()> {
-        Ok(())
-    }
+impl BoardWriter for Streaming {
     fn board(
         &mut self,
         _n: u64,
@@ -136,9 +117,18 @@ impl BoardWriter for LinTarget {
         out: &mut Vec<u8>,
         uncarried: &mut dyn FnMut(&'static str),
     ) -> io::Result<()> {
-        self.0.write_board(board)?;
-        out.append(self.0.get_mut());
-        lin::writer::uncarried(board, lin::writer::Form::Vugraph).for_each(uncarried);
+        match self {
+            Streaming::Rbn(w) => {
+                let flags = w.write_board(board)?;
+                out.append(w.get_mut());
+                flags.names().for_each(uncarried);
+            }
+            Streaming::Lin(w) => {
+                w.write_board(board)?;
+                out.append(w.get_mut());
+                lin::writer::uncarried(board, lin::writer::Form::Vugraph).for_each(uncarried);
+            }
+        }
         Ok(())
     }
 }
@@ -147,14 +137,14 @@ impl BoardWriter for LinTarget {
 pub(super) fn writer_for(target: Target) -> Box<dyn BoardWriter> {
     match target {
         Target::Pbn => Box::new(PbnTarget),
-        Target::Rbn => Box::new(RbnTarget(rbn::writer::Writer::new(
+        Target::Rbn => Box::new(Streaming::Rbn(rbn::writer::Writer::new(
             Vec::new(),
             rbn::writer::Form::Rbn,
         ))),
-        Target::Rbx => Box::new(RbnTarget(rbn::writer::Writer::new(
+        Target::Rbx => Box::new(Streaming::Rbn(rbn::writer::Writer::new(
             Vec::new(),
             rbn::writer::Form::Rbx,
         ))),
-        Target::Lin => Box::new(LinTarget(lin::writer::Writer::vugraph(Vec::new()))),
+        Target::Lin => Box::new(Streaming::Lin(lin::writer::Writer::vugraph(Vec::new()))),
     }
 }
