@@ -56,3 +56,45 @@ pub trait Decode<M>: RawRecord {
     /// Fills `model` (cleared first) from the record, appending findings to `out`.
     fn decode(&self, model: &mut M, out: &mut Vec<Finding>);
 }
+
+/// Plugs a notation into the seam: implements [`RawRecord`] for its raw
+/// record (fields `index`, `start`, `findings`, `findings_dropped`),
+/// [`RecordReader`] for its reader (inherent `read_record` and `bytes_read`)
+/// and [`Decode`] into its game's model with its `decode` function.
+///
+/// `seam!(RawRecord, Reader, rules::RECORD_LIMIT, crate::bridge::Board, decode::decode);`
+/// inside a notation's `mod.rs`.
+macro_rules! seam {
+    ($raw:ty, $reader:ident, $limit:expr, $model:ty, $decode:path) => {
+        impl $crate::notation::RawRecord for $raw {
+            fn index(&self) -> usize {
+                self.index
+            }
+            fn start(&self) -> $crate::Pos {
+                self.start
+            }
+            fn take_findings(&mut self, out: &mut Vec<$crate::Finding>) -> usize {
+                out.append(&mut self.findings);
+                std::mem::take(&mut self.findings_dropped)
+            }
+        }
+
+        impl<R: std::io::Read> $crate::notation::RecordReader for $reader<R> {
+            type Raw = $raw;
+            const RECORD_LIMIT: $crate::Rule = $limit;
+            fn read_record(&mut self, raw: &mut $raw) -> std::io::Result<bool> {
+                $reader::read_record(self, raw)
+            }
+            fn bytes_read(&self) -> u64 {
+                $reader::bytes_read(self)
+            }
+        }
+
+        impl $crate::notation::Decode<$model> for $raw {
+            fn decode(&self, model: &mut $model, out: &mut Vec<$crate::Finding>) {
+                $decode(self, model, out);
+            }
+        }
+    };
+}
+pub(crate) use seam;

@@ -44,32 +44,10 @@ pub use sniff::looks_like_pinochle;
 pub mod decode;
 pub mod writer;
 
-impl crate::notation::RawRecord for RawRecord {
-    fn index(&self) -> usize {
-        self.index
-    }
-    fn start(&self) -> crate::Pos {
-        self.start
-    }
-    fn take_findings(&mut self, out: &mut Vec<crate::Finding>) -> usize {
-        out.append(&mut self.findings);
-        std::mem::take(&mut self.findings_dropped)
-    }
-}
-
-impl<R: std::io::Read> crate::notation::RecordReader for Reader<R> {
-    type Raw = RawRecord;
-    const RECORD_LIMIT: crate::Rule = rules::LIMIT_RECORD;
-    fn read_record(&mut self, raw: &mut RawRecord) -> std::io::Result<bool> {
-        Reader::read_record(self, raw)
-    }
-    fn bytes_read(&self) -> u64 {
-        Reader::bytes_read(self)
-    }
-}
-
-impl crate::notation::Decode<crate::pinochle::Hand> for RawRecord {
-    fn decode(&self, hand: &mut crate::pinochle::Hand, out: &mut Vec<crate::Finding>) {
-        decode::decode(self, hand, out);
-    }
-}
+crate::notation::seam!(
+    RawRecord,
+    Reader,
+    rules::LIMIT_RECORD,
+    crate::pinochle::Hand,
+    decode::decode
+);

@@ -30,32 +30,10 @@ pub use raw::{
 pub use reader::{Limits, RBN_MAX_RECORD, Reader, max_length};
 pub use sniff::looks_like_rbn;
 
-impl crate::notation::RawRecord for RawRecord {
-    fn index(&self) -> usize {
-        self.index
-    }
-    fn start(&self) -> crate::Pos {
-        self.start
-    }
-    fn take_findings(&mut self, out: &mut Vec<crate::Finding>) -> usize {
-        out.append(&mut self.findings);
-        std::mem::take(&mut self.findings_dropped)
-    }
-}
-
-impl<R: std::io::Read> crate::notation::RecordReader for Reader<R> {
-    type Raw = RawRecord;
-    const RECORD_LIMIT: crate::Rule = rules::RECORD_LIMIT;
-    fn read_record(&mut self, raw: &mut RawRecord) -> std::io::Result<bool> {
-        Reader::read_record(self, raw)
-    }
-    fn bytes_read(&self) -> u64 {
-        Reader::bytes_read(self)
-    }
-}
-
-impl crate::notation::Decode<crate::bridge::Board> for RawRecord {
-    fn decode(&self, board: &mut crate::bridge::Board, out: &mut Vec<crate::Finding>) {
-        decode::decode(self, board, out);
-    }
-}
+crate::notation::seam!(
+    RawRecord,
+    Reader,
+    rules::RECORD_LIMIT,
+    crate::bridge::Board,
+    decode::decode
+);
