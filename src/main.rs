@@ -7,7 +7,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use kibitz::audit::{self, AuditOptions, Event, Summary};
-use kibitz::{Severity, rulebook};
+use kibitz::{Game, Severity, rulebook};
+
+mod output;
+
+use output::failing::FailingWriter;
+use output::files::FileCounts;
+use output::select::{Recount, Selection};
+use output::snippet::{Snippets, SourceLines};
 
 /// Exit code: no violation found.
 const EXIT_CLEAN: u8 = 0;
@@ -32,37 +39,7 @@ enum Command {
     /// Audit game archives: files, directories (recursively) or `-` for stdin.
     ///
     /// Exit status: 0 clean, 1 violations found, 2 unreadable input or usage error.
-    Audit {
-        /// Files or directories to audit.
-        #[arg(required = true)]
-        paths: Vec<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        /// Worker threads (default: the number of CPUs).
-        #[arg(long, short)]
-        jobs: Option<usize>,
-        /// Print only the summary, not each finding.
-        #[arg(long, short)]
-        quiet: bool,
-        /// Lowest severity printed (the summary counts everything).
-        #[arg(long, value_enum, default_value_t = MinSeverity::Notice)]
-        min_severity: MinSeverity,
-        /// Never show a progress bar.
-        #[arg(long)]
-        no_progress: bool,
-        /// A preferans rule option, `NAME` or `NAME=VALUE` (repeatable): must_head,
-        /// must_overtrump, kontra_pair_needs_five, sub_mort_kontra=off,
-        /// betl_supa=fixed_60, invitation=as_both_following.
-        #[arg(long = "preferans-option", value_name = "NAME[=VALUE]")]
-        preferans_options: Vec<String>,
-        /// A pinochle rule option, `NAME=VALUE` (repeatable): min_bid=N,
-        /// bid_steps=on|off, meld_minimum=N, counter_minimum=N, must_head=on|off,
-        /// must_overtrump=on|off, game=N, counters=ace_ten_king|tens_and_fives,
-        /// no_board=not_played|play_out.
-        #[arg(long = "pinochle-option", value_name = "NAME=VALUE")]
-        pinochle_options: Vec<String>,
-    },
+    Audit(Box<AuditArgs>),
     /// Convert bridge archives between notations (streaming; records with
     /// violations are converted as written; what the target cannot carry is
     /// reported per file).
@@ -111,10 +88,101 @@ enum Command {
     },
 }
 
+/// The arguments of `kibitz audit`.
+#[derive(clap::Args)]
+struct AuditArgs {
+    /// Files or directories to audit.
+    #[arg(required = true)]
+    paths: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Colour in text output: `auto` when standard output is a terminal and
+    /// `NO_COLOR` is not set.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// Worker threads (default: the number of CPUs).
+    #[arg(long, short)]
+    jobs: Option<usize>,
+    /// Print only the summary, not each finding.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Lowest severity printed (the summary counts everything selected).
+    #[arg(long, value_enum, default_value_t = MinSeverity::Notice)]
+    min_severity: MinSeverity,
+    /// Only findings of rule ids matching GLOB (`*`, `?`; repeatable). Findings
+    /// not selected are neither printed nor counted (summary, exit status).
+    #[arg(long = "rule", value_name = "GLOB")]
+    rules: Vec<String>,
+    /// No findings of rule ids matching GLOB (`*`, `?`; repeatable): neither
+    /// printed nor counted (summary, exit status).
+    #[arg(long = "ignore", value_name = "GLOB")]
+    ignore: Vec<String>,
+    /// Audit only inputs of this game; the others are counted as skipped.
+    #[arg(long, value_enum)]
+    game: Option<GameArg>,
+    /// Write each record with a (selected) violation, as read, to FILE (records
+    /// of another notation than FILE's extension names go to FILE with that
+    /// notation's extension). Not with stdin.
+    #[arg(long, value_name = "FILE")]
+    write_failing: Option<String>,
+    /// `files`: also a line per input (records, findings by severity).
+    #[arg(long, value_enum)]
+    summary: Option<SummaryExtra>,
+    /// Never show a progress bar.
+    #[arg(long)]
+    no_progress: bool,
+    /// A preferans rule option, `NAME` or `NAME=VALUE` (repeatable): must_head,
+    /// must_overtrump, kontra_pair_needs_five, sub_mort_kontra=off,
+    /// betl_supa=fixed_60, invitation=as_both_following.
+    #[arg(long = "preferans-option", value_name = "NAME[=VALUE]")]
+    preferans_options: Vec<String>,
+    /// A pinochle rule option, `NAME=VALUE` (repeatable): min_bid=N,
+    /// bid_steps=on|off, meld_minimum=N, counter_minimum=N, must_head=on|off,
+    /// must_overtrump=on|off, game=N, counters=ace_ten_king|tens_and_fives,
+    /// no_board=not_played|play_out.
+    #[arg(long = "pinochle-option", value_name = "NAME=VALUE")]
+    pinochle_options: Vec<String>,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum GameArg {
+    Bridge,
+    Preferans,
+    Pinochle,
+}
+
+impl GameArg {
+    fn game(self) -> Game {
+        match self {
+            GameArg::Bridge => Game::Bridge,
+            GameArg::Preferans => Game::Preferans,
+            GameArg::Pinochle => Game::Pinochle,
+        }
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum SummaryExtra {
+    /// A line per input.
+    Files,
+}
+
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
 enum Format {
-    /// `file:line:col: severity rule-id: message`, then a summary.
+    /// Each finding as `severity[rule-id]: message`, ` --> file:line:col`, the
+    /// source line and a caret under the column; then a summary.
     Text,
+    /// One line per finding, `file:line:col: severity rule-id: message`, then a
+    /// summary (for grep and editors).
+    Short,
     /// JSON Lines: one object per finding, then a summary object.
     Json,
 }
@@ -157,25 +225,7 @@ fn main() -> ExitCode {
         }
     };
     let code = match cli.command {
-        Command::Audit {
-            paths,
-            format,
-            jobs,
-            quiet,
-            min_severity,
-            no_progress,
-            preferans_options,
-            pinochle_options,
-        } => audit_cmd(
-            &paths,
-            format,
-            jobs,
-            quiet,
-            min_severity.severity(),
-            no_progress,
-            &preferans_options,
-            &pinochle_options,
-        ),
+        Command::Audit(args) => audit_cmd(&args),
         Command::Convert { to, output, paths } => convert_cmd(&to, &output, &paths),
         Command::Dups { paths } => dups_cmd(&paths),
         Command::Rules { prefix, format } => rules_cmd(prefix.as_deref(), format),
@@ -184,91 +234,236 @@ fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
-#[allow(clippy::too_many_arguments)] // one per CLI flag; a struct would only rename them
-fn audit_cmd(
-    paths: &[String],
-    format: Format,
-    jobs: Option<usize>,
-    quiet: bool,
+/// What one command-line path yielded, for the check that every path gives at
+/// least one record.
+#[derive(Default)]
+struct PathYield {
+    /// Inputs found under it.
+    inputs: usize,
+    /// Files skipped under it (not game files).
+    skipped: u64,
+    /// It could not be read or listed.
+    bad: bool,
+    /// Inputs that could not be read.
+    unreadable: usize,
+    /// Inputs skipped as another game's (`--game`).
+    other_game: usize,
+    /// Records read.
+    records: u64,
+}
+
+/// The state of the audit output between events.
+struct Report<'a> {
+    args: &'a AuditArgs,
+    inputs: &'a [audit::Input],
     min: Severity,
-    no_progress: bool,
-    preferans_options: &[String],
-    pinochle_options: &[String],
-) -> u8 {
+    selection: Selection,
+    recount: Recount,
+    snippets: Snippets,
+    sources: SourceLines,
+    /// Inputs done so far: the index of the input being reported.
+    done: usize,
+    counts: FileCounts,
+    file_lines: Vec<String>,
+    failing: Option<FailingWriter>,
+    failing_records: Vec<usize>,
+    failing_error: bool,
+    printed: bool,
+}
+
+impl Report<'_> {
+    fn finding(&mut self, out: &mut impl Write, file: &str, f: &kibitz::Finding) -> io::Result<()> {
+        if !self.selection.selects(f.rule) {
+            return Ok(());
+        }
+        self.recount.count(f);
+        self.counts.count(f.severity);
+        if self.failing.is_some()
+            && f.severity == Severity::Violation
+            && f.record > 0
+            && self.failing_records.last() != Some(&f.record)
+        {
+            self.failing_records.push(f.record);
+        }
+        if self.args.quiet || f.severity < self.min {
+            return Ok(());
+        }
+        match self.args.format {
+            Format::Json => {
+                let v = serde_json::json!({
+                    "file": file,
+                    "record": f.record,
+                    "line": f.pos.line,
+                    "column": f.pos.col,
+                    "game": f.game,
+                    "rule": f.rule,
+                    "severity": f.severity,
+                    "message": f.message,
+                });
+                writeln!(out, "{v}")
+            }
+            Format::Short => writeln!(
+                out,
+                "{file}:{}:{}: {} {}: {}",
+                f.pos.line, f.pos.col, f.severity, f.rule, f.message
+            ),
+            Format::Text => {
+                if self.printed {
+                    writeln!(out)?;
+                }
+                self.printed = true;
+                let source = match self.inputs.get(self.done) {
+                    Some(input) => self.sources.line(self.done, input, f.pos.line),
+                    None => None,
+                };
+                self.snippets.write(out, file, f, source)
+            }
+        }
+    }
+
+    fn done(
+        &mut self,
+        out: &mut impl Write,
+        file: &str,
+        summary: &Summary,
+        unreadable: bool,
+    ) -> io::Result<()> {
+        let counts = std::mem::take(&mut self.counts);
+        self.recount.end_input();
+        if self.args.summary == Some(SummaryExtra::Files) {
+            if self.args.format == Format::Json {
+                writeln!(out, "{}", counts.json(file, summary, unreadable))?;
+            } else {
+                self.file_lines.push(counts.line(file, summary, unreadable));
+            }
+        }
+        if let (Some(w), Some(input)) = (&mut self.failing, self.inputs.get(self.done)) {
+            self.failing_records.sort_unstable();
+            self.failing_records.dedup();
+            if let Err(e) = w.write(input, file, &self.failing_records) {
+                eprintln!("kibitz: --write-failing: {file}: {e}");
+                self.failing_error = true;
+            }
+        }
+        self.failing_records.clear();
+        self.done += 1;
+        Ok(())
+    }
+}
+
+fn audit_cmd(args: &AuditArgs) -> u8 {
     let mut opts = AuditOptions::default();
-    for o in preferans_options {
+    for o in &args.preferans_options {
         if let Err(e) = opts.preferans.set(o) {
             eprintln!("kibitz: {e}");
             return EXIT_TROUBLE;
         }
     }
-    for o in pinochle_options {
+    for o in &args.pinochle_options {
         if let Err(e) = opts.pinochle.set(o) {
             eprintln!("kibitz: --pinochle-option {o}: {e}");
             return EXIT_TROUBLE;
         }
     }
-    if let Some(j) = jobs {
+    if let Some(j) = args.jobs {
         opts.jobs = j.max(1);
     }
-    let mut skipped = 0;
-    let (inputs, bad_paths) = audit::collect_inputs(paths, &mut skipped);
-    if inputs.iter().filter(|i| **i == audit::Input::Stdin).count() > 1 {
+    opts.game = args.game.map(GameArg::game);
+    let ids = rulebook::entries().iter().map(|e| e.id.as_str());
+    let selection = match Selection::new(&args.rules, &args.ignore, ids) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("kibitz: {e}");
+            return EXIT_TROUBLE;
+        }
+    };
+    // Inputs path by path, to tell which path yielded nothing.
+    let mut inputs = Vec::new();
+    let mut path_of = Vec::new();
+    let mut yields: Vec<PathYield> = Vec::new();
+    let mut bad_paths = Vec::new();
+    for p in &args.paths {
+        let mut y = PathYield::default();
+        let (found, bad) = audit::collect_inputs(std::slice::from_ref(p), &mut y.skipped);
+        y.inputs = found.len();
+        y.bad = !bad.is_empty();
+        path_of.extend(std::iter::repeat_n(yields.len(), found.len()));
+        inputs.extend(found);
+        bad_paths.extend(bad);
+        yields.push(y);
+    }
+    let skipped: u64 = yields.iter().map(|y| y.skipped).sum();
+    let stdin = inputs.iter().filter(|i| **i == audit::Input::Stdin).count();
+    if stdin > 1 {
         eprintln!("kibitz: `-` (stdin) may be given only once");
         return EXIT_TROUBLE;
     }
+    if stdin > 0 && args.write_failing.is_some() {
+        eprintln!("kibitz: --write-failing cannot be used with `-` (stdin is read only once)");
+        return EXIT_TROUBLE;
+    }
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut trouble = !bad_paths.is_empty();
     for (p, e) in &bad_paths {
         eprintln!("kibitz: {p}: {e}");
     }
-    let progress = (!no_progress && io::stderr().is_terminal() && inputs.len() > 1).then(|| {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let progress =
+        (!args.no_progress && io::stderr().is_terminal() && inputs.len() > 1).then(|| {
+            let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar
+        });
+    let mut report = Report {
+        args,
+        inputs: &inputs,
+        min: args.min_severity.severity(),
+        selection,
+        recount: Recount::default(),
+        snippets: Snippets::new(color),
+        sources: SourceLines::default(),
+        done: 0,
+        counts: FileCounts::default(),
+        file_lines: Vec::new(),
+        failing: args
+            .write_failing
+            .as_deref()
+            .map(|f| FailingWriter::new(f, &opts)),
+        failing_records: Vec::new(),
+        failing_error: false,
+        printed: false,
+    };
     let mut write_error = None;
     let mut total = audit::run(&inputs, &opts, &mut |ev| {
         let r = match ev {
-            Event::Finding { file, finding } => {
-                if quiet || finding.severity < min {
-                    Ok(())
-                } else if format == Format::Json {
-                    let v = serde_json::json!({
-                        "file": file,
-                        "record": finding.record,
-                        "line": finding.pos.line,
-                        "column": finding.pos.col,
-                        "game": finding.game,
-                        "rule": finding.rule,
-                        "severity": finding.severity,
-                        "message": finding.message,
-                    });
-                    writeln!(out, "{v}")
-                } else {
-                    writeln!(
-                        out,
-                        "{file}:{}:{}: {} {}: {}",
-                        finding.pos.line,
-                        finding.pos.col,
-                        finding.severity,
-                        finding.rule,
-                        finding.message
-                    )
-                }
-            }
-            Event::Done { file, error, .. } => {
+            Event::Finding { file, finding } => report.finding(&mut out, file, finding),
+            Event::Done {
+                file,
+                summary,
+                error,
+            } => {
                 if let Some(bar) = &progress {
                     bar.inc(1);
                 }
                 if let Some(e) = error {
                     eprintln!("kibitz: {file}: {e}");
                 }
-                Ok(())
+                if let Some(y) = path_of.get(report.done).and_then(|&k| yields.get_mut(k)) {
+                    y.records += summary.records;
+                    y.unreadable += usize::from(error.is_some());
+                    y.other_game += usize::from(summary.files == 0 && summary.skipped > 0);
+                }
+                report.done(&mut out, file, summary, error.is_some())
             }
             Event::BadPath { path, error } => {
                 eprintln!("kibitz: {path}: {error}");
@@ -282,13 +477,37 @@ fn audit_cmd(
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
+    if report.selection.is_active() {
+        report.recount.apply(&mut total);
+    }
     total.skipped += skipped;
     total.unreadable += bad_paths.len() as u64;
-    trouble |= total.unreadable > 0;
-    let r = if format == Format::Json {
+    trouble |= total.unreadable > 0 || report.failing_error;
+    trouble |= !paths_yielded(&args.paths, &yields, args.game);
+    if let Some(w) = report.failing.take() {
+        match w.finish() {
+            Ok(files) if files.is_empty() => {
+                eprintln!("kibitz: --write-failing: no record with a violation, nothing written");
+            }
+            Ok(files) => {
+                for (path, n) in files {
+                    eprintln!(
+                        "kibitz: wrote {n} records with violations to {}",
+                        path.display()
+                    );
+                }
+            }
+            Err(e) => {
+                eprintln!("kibitz: --write-failing: {e}");
+                trouble = true;
+            }
+        }
+    }
+    let r = if args.format == Format::Json {
         writeln!(out, "{}", serde_json::json!({ "summary": total }))
     } else {
-        print_summary(&mut out, &total)
+        print_files(&mut out, &report.file_lines)
+            .and_then(|()| print_summary(&mut out, &total, args.game))
     };
     if let Some(e) = write_error.or(r.err()).or(out.flush().err()) {
         if e.kind() != io::ErrorKind::BrokenPipe {
@@ -305,11 +524,57 @@ fn audit_cmd(
     }
 }
 
-fn print_summary(out: &mut impl Write, s: &Summary) -> io::Result<()> {
+/// Whether every path yielded at least one record; says why not for each
+/// that did not (paths that could not be read were reported already).
+fn paths_yielded(paths: &[String], yields: &[PathYield], game: Option<GameArg>) -> bool {
+    let mut ok = true;
+    for (p, y) in paths.iter().zip(yields) {
+        if y.bad || y.unreadable > 0 || y.records > 0 {
+            continue;
+        }
+        ok = false;
+        if y.inputs == 0 {
+            eprintln!(
+                "kibitz: {p}: no game file found ({} files skipped: not game files)",
+                y.skipped
+            );
+        } else if y.other_game == y.inputs
+            && let Some(g) = game
+        {
+            eprintln!(
+                "kibitz: {p}: no {} record ({} inputs of another game skipped)",
+                g.game(),
+                y.other_game
+            );
+        } else {
+            eprintln!("kibitz: {p}: no record read");
+        }
+    }
+    ok
+}
+
+/// The `--summary files` block: one line per input.
+fn print_files(out: &mut impl Write, lines: &[String]) -> io::Result<()> {
+    if lines.is_empty() {
+        return Ok(());
+    }
     writeln!(out)?;
+    writeln!(out, "per file:")?;
+    for l in lines {
+        writeln!(out, "  {l}")?;
+    }
+    Ok(())
+}
+
+fn print_summary(out: &mut impl Write, s: &Summary, game: Option<GameArg>) -> io::Result<()> {
+    writeln!(out)?;
+    let skipped = match game {
+        None => "not game files".to_string(),
+        Some(g) => format!("not game files or not {}", g.game()),
+    };
     writeln!(
         out,
-        "files: {} audited, {} unreadable, {} skipped (not game files); {} bytes",
+        "files: {} audited, {} unreadable, {} skipped ({skipped}); {} bytes",
         s.files - s.unreadable.min(s.files),
         s.unreadable,
         s.skipped,

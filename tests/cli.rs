@@ -42,7 +42,7 @@ fn clean_input_exits_0() {
 
 #[test]
 fn violations_exit_1_with_file_line_col_severity_rule_message() {
-    let o = kibitz(&["audit", "-"], Some(BROKEN));
+    let o = kibitz(&["audit", "--format", "short", "-"], Some(BROKEN));
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     let first = out.lines().next().unwrap();
@@ -119,7 +119,7 @@ fn directories_are_walked_and_other_files_skipped() {
     std::fs::write(d.join("one.pbn"), CLEAN).unwrap();
     std::fs::write(d.join("sub/two.PBN"), BROKEN).unwrap();
     std::fs::write(d.join("sub/readme.txt"), "not a game").unwrap();
-    let o = kibitz(&["audit", d.to_str().unwrap()], None);
+    let o = kibitz(&["audit", "--format", "short", d.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(
@@ -136,7 +136,10 @@ fn findings_keep_file_order_with_many_jobs() {
     for i in 0..12 {
         std::fs::write(d.join(format!("f{i:02}.pbn")), BROKEN).unwrap();
     }
-    let o = kibitz(&["audit", "-j", "4", d.to_str().unwrap()], None);
+    let o = kibitz(
+        &["audit", "--format", "short", "-j", "4", d.to_str().unwrap()],
+        None,
+    );
     let files: Vec<String> = stdout(&o)
         .lines()
         .filter(|l| l.contains(": violation pbn.tag.value"))

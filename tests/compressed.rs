@@ -12,6 +12,9 @@ fn kibitz(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kibitz"));
     cmd.args(args)
         .arg("--no-progress")
+        // One line per finding: a zip member's source line is not shown in
+        // the snippet form, a plain file's is.
+        .args(["--format", "short"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .stdin(if stdin.is_some() {

@@ -48,6 +48,9 @@ pub struct AuditOptions {
     pub preferans: crate::preferans::Options,
     /// Rule options for pinochle.
     pub pinochle: crate::pinochle::Options,
+    /// Audit only inputs of this game ([`audit_input`] counts the others as
+    /// skipped, reading no more than their start); `None`: every game.
+    pub game: Option<Game>,
 }
 
 impl Default for AuditOptions {
@@ -57,6 +60,7 @@ impl Default for AuditOptions {
             limits: crate::pbn::Limits::default(),
             preferans: crate::preferans::Options::default(),
             pinochle: crate::pinochle::Options::default(),
+            game: None,
         }
     }
 }

@@ -189,6 +189,11 @@ pub fn sniff(head: &[u8], hint: Option<Notation>) -> Option<Notation> {
 /// let mut rules = Vec::new();
 /// audit_input("x.ppn", &b"[Bula 60]\n"[..], &AuditOptions::default(), &mut s, &mut |f| rules.push(f.rule)).unwrap();
 /// assert_eq!(rules, ["ppn.tag.missing"]);
+/// // Only bridge: the preferans input is skipped, not audited.
+/// let opts = AuditOptions { game: Some(kibitz::Game::Bridge), ..AuditOptions::default() };
+/// let mut s = Summary::default();
+/// audit_input("x.ppn", &b"[Bula 60]\n"[..], &opts, &mut s, &mut |_| panic!()).unwrap();
+/// assert_eq!((s.files, s.skipped, s.records), (0, 1, 0));
 /// ```
 pub fn audit_input<R: Read>(
     name: &str,
@@ -224,6 +229,13 @@ pub fn audit_input<R: Read>(
     let input = FailAfter(error).chain(input.take(limit));
     let notation = sniff(&head, Notation::from_path(Path::new(name)));
     let blank = head.iter().all(u8::is_ascii_whitespace);
+    if let (Some(want), Some(n)) = (opts.game, notation)
+        && n.game() != want
+    {
+        // Another game's input: skipped, as a file that is no game file is.
+        summary.skipped += 1;
+        return Ok(());
+    }
     let (files, records) = (summary.files, summary.records);
     let input = io::Cursor::new(head).chain(input);
     let result = match notation {
