@@ -51,6 +51,8 @@
 #![warn(missing_docs)]
 
 mod finding;
+#[cfg(feature = "serde")]
+mod serde_text;
 
 pub mod audit;
 pub mod bridge;
