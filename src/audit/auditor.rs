@@ -553,7 +553,8 @@ impl Totals {
 
 /// The findings of [`Auditor::audit_path`] and [`Auditor::audit_paths`], in
 /// input order, then [`Audit::finish`] for the summary. Dropping it early
-/// stops the audit after the batch of inputs in hand.
+/// stops the audit after the batch of inputs in hand (16 per worker) and waits
+/// for that.
 ///
 /// ```
 /// let pbn = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/club-night.pbn");
@@ -619,6 +620,22 @@ impl Iterator for Audit {
                 }
             }
         }
+    }
+}
+
+impl Drop for Audit {
+    /// Stops the audit: the background thread sees the iterator gone at the
+    /// end of the batch of inputs in hand, and is waited for, so nothing runs
+    /// on after the drop.
+    fn drop(&mut self) {
+        let Some(thread) = self.thread.take() else {
+            return;
+        };
+        // Dropping the receiver makes every later send fail at once.
+        let (_, closed) = sync_channel(0);
+        drop(std::mem::replace(&mut self.rx, closed));
+        // A panic in the audit is not raised again while dropping.
+        let _ = thread.join();
     }
 }
 
