@@ -20,9 +20,10 @@
 //! limits, worker threads, the least severity to report) and audits paths
 //! (files of any notation, compressed files, zip archives, directories), bytes or
 //! a reader; each finding comes with its file ([`audit::Located`]) and the audit
-//! ends with a [`audit::Summary`]. With the `serde` feature, findings, summaries
-//! and the game models ([`bridge::Board`], [`preferans::Deal`],
-//! [`pinochle::Hand`]) are `Serialize` and `Deserialize`.
+//! ends with a [`audit::Summary`]. Findings and summaries are always
+//! `Serialize` (the CLI writes JSON); the `serde` feature adds `Serialize` and
+//! `Deserialize` to the game models ([`bridge::Board`], [`preferans::Deal`],
+//! [`pinochle::Hand`] and what they hold) and `Deserialize` to [`audit::Summary`].
 //!
 //! The crate is laid out like `shakmaty` and `pgn-reader`:
 //!
