@@ -74,6 +74,7 @@ impl fmt::Display for Severity {
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 pub enum Game {
     /// Contract bridge.
     Bridge,
@@ -103,6 +104,7 @@ impl fmt::Display for Game {
 /// assert!(Pos::new(2, 9) < p);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 pub struct Pos {
     /// Line number, from 1.
     pub line: u64,

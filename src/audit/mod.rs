@@ -13,6 +13,7 @@
 //! inputs). [`run`] audits many files on several threads and still reports them
 //! in order.
 
+mod auditor;
 mod game;
 mod input;
 mod preferans;
@@ -27,6 +28,7 @@ use std::io::{self, Read};
 
 use crate::{Finding, Game, Severity};
 
+pub use auditor::{Audit, Auditor, InputError, Located, Totals};
 pub use game::{BridgeRules, GameRules, PinochleRules};
 pub use input::{
     Compression, XZ_MEMLIMIT, decoded, file_inputs, is_zip, with_input, without_compression_suffix,

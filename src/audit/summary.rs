@@ -8,6 +8,7 @@ use crate::{Finding, Severity};
 
 /// Counts for one rule id.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 pub struct RuleCount {
     /// Severity of the rule.
     pub severity: Option<Severity>,
@@ -28,6 +29,7 @@ pub struct RuleCount {
 /// assert_eq!(a.records, 5);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 pub struct Summary {
     /// Files audited (read to the end or until an I/O error).
     pub files: u64,

@@ -18,6 +18,7 @@ use crate::{BySeat, Call, Card, CardSet, Contract, Pos, Seat, Strain, Vulnerabil
 /// assert_eq!(d.value, Seat::North);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct At<T> {
     /// The value.
     pub value: T,
@@ -42,6 +43,7 @@ impl<T> At<T> {
 /// assert_eq!(d.known_cards().len(), 3);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Deal {
     /// Each seat's cards, if known.
     pub hands: BySeat<Option<CardSet>>,
@@ -68,6 +70,7 @@ impl Deal {
 
 /// The Declarer tag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DeclarerTag {
     /// A declarer. `swapped` is PBN's `^` prefix: declarer and dummy were
     /// interchanged (an accepted irregularity, PBN 3.4.13).
@@ -83,6 +86,7 @@ pub enum DeclarerTag {
 
 /// The Contract tag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ContractTag {
     /// `Pass`: all four passed.
     Pass,
@@ -95,6 +99,7 @@ pub enum ContractTag {
 /// A Result tag: tricks won. Forms: `<n>` (declarer), `NS <n>`, `EW <n>`, or both
 /// sides; `^` before marks a count the players agreed although it is wrong.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ResultTag {
     /// Tricks of declarer (`"<n>"` form).
     pub declarer: Option<u8>,
@@ -110,6 +115,7 @@ pub struct ResultTag {
 /// declaring side, `NS <s>`, `EW <s>`, or both. `T` is `i32` points or [`Centi`]
 /// for IMPs and other values that may have decimals.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SideScore<T> {
     /// Score of the declaring side (`"<s>"` form).
     pub declarer: Option<T>,
@@ -131,6 +137,7 @@ pub struct SideScore<T> {
 /// assert_eq!(Centi(-350).to_string(), "-3.5");
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Centi(pub i64);
 
 impl Centi {
@@ -176,6 +183,7 @@ bitflags::bitflags! {
     /// Scoring methods and modifiers named in a Scoring tag (PBN 3.4.12). Only
     /// some change what the auditor checks: `OLD_MP` (pre-1987 undertricks).
     #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     pub struct Scoring: u32 {
         /// `MP` or `MatchPoints`.
         const MP = 1;
@@ -204,6 +212,7 @@ bitflags::bitflags! {
 
 /// Room of a teams match.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Room {
     /// Open room.
     Open,
@@ -213,6 +222,7 @@ pub enum Room {
 
 /// One call slot of the auction as written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum AuctionCall {
     /// A call.
     Call(Call),
@@ -231,6 +241,7 @@ pub enum AuctionCall {
 
 /// One call of the auction, with its annotations.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AuctionItem {
     /// The call.
     pub call: AuctionCall,
@@ -244,6 +255,7 @@ pub struct AuctionItem {
 
 /// The auction as written: calls in rotation from `first`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Auction {
     /// The seat of the first call slot (PBN Auction tag value).
     pub first: Option<Seat>,
@@ -259,6 +271,7 @@ pub struct Auction {
 
 /// A card slot of the play as written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PlayCard {
     /// A card.
     Card(Card),
@@ -287,6 +300,7 @@ impl PlayCard {
 
 /// One card of the play, with its irregularity markers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlayItem {
     /// The card.
     pub card: PlayCard,
@@ -302,6 +316,7 @@ pub struct PlayItem {
 
 /// How the cards of [`Play::items`] are arranged.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PlayOrder {
     /// PBN: each trick is a row of four cards in seat order, starting with the seat
     /// of the Play tag, not in the order they were played.
@@ -313,6 +328,7 @@ pub enum PlayOrder {
 
 /// The play as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Play {
     /// The seat of the first column (PBN Play tag value), normally the opening leader.
     pub first: Option<Seat>,
@@ -342,6 +358,7 @@ pub struct Play {
 /// assert!(id.is_empty());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Identification {
     /// Event (PBN Event, RBN E, LIN vugraph title).
     pub event: String,
@@ -387,6 +404,7 @@ impl Identification {
 /// assert_eq!(n.number, 1);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Note {
     /// The number the calls or cards refer to.
     pub number: u8,
@@ -396,6 +414,7 @@ pub struct Note {
 
 /// A bridge board: deal, auction, play, and the tags that state their outcome.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Board {
     /// 1-based index of the record in its file (0 when not read from a file).
     pub record: usize,
@@ -429,7 +448,9 @@ pub struct Board {
     pub auction: Option<Auction>,
     /// The play section.
     pub play: Option<Play>,
+    #[cfg_attr(feature = "serde", serde(skip))]
     spare_calls: Vec<AuctionItem>,
+    #[cfg_attr(feature = "serde", serde(skip))]
     spare_cards: Vec<PlayItem>,
 }
 

@@ -24,6 +24,7 @@ use super::{ByTeam, Card, Cards};
 /// assert!(Written::<u32>::Star.is_star());
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Written<T> {
     /// A value.
     Value(T),
@@ -89,6 +90,7 @@ pub fn value<T>(tag: &Tag<T>) -> Option<&T> {
 /// assert_eq!(h.to_string(), "E:AAAA... .AAAA.. ..AAAA. ...AAAA");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Holdings {
     /// The seat whose cards are written first.
     pub first: Seat,
@@ -180,6 +182,7 @@ impl fmt::Display for Holdings {
 /// assert_eq!(Call::Bid(70).to_string(), "70");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Call {
     /// `Pass`.
     Pass,
@@ -228,6 +231,7 @@ impl fmt::Display for Call {
 /// assert_eq!(a.seat_of(1), Some(Seat::South));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Auction {
     /// The seat of the first slot (the Auction tag value), if readable.
     pub first: Option<Seat>,
@@ -280,6 +284,7 @@ impl Auction {
 /// assert_eq!(Trump::NoMarriage.to_string(), "-");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Trump {
     /// The suit named trump.
     Suit(Suit),
@@ -330,6 +335,7 @@ impl fmt::Display for Trump {
 /// assert_eq!(m.cards.len(), 2);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MeldEntry {
     /// The physical cards melded.
     pub cards: Cards,
@@ -345,6 +351,7 @@ pub struct MeldEntry {
 /// assert!(Melds::default().players.values.iter().all(Option::is_none));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Melds {
     /// The seat written first.
     pub first: Seat,
@@ -368,6 +375,7 @@ impl Default for Melds {
 /// assert_eq!(PlayCard::Missing.known(), None);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PlayCard {
     /// A card.
     Card(Card),
@@ -403,6 +411,7 @@ impl PlayCard {
 /// assert_eq!(t.winner.unwrap().value, Seat::South);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Trick {
     /// The four slots, in seat order from the Play tag's seat.
     pub cards: [At<PlayCard>; 4],
@@ -441,6 +450,7 @@ impl Trick {
 /// assert!(Play::default().tricks.is_empty());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Play {
     /// The seat of the first column (the Play tag value): the first leader.
     pub first: Option<Seat>,
@@ -460,6 +470,7 @@ pub struct Play {
 /// assert_eq!(Outcome::NoTrump.to_string(), "No Trump");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The declaring team made its bid.
     Saved,
@@ -525,6 +536,7 @@ impl fmt::Display for Outcome {
 /// assert_eq!(t.to_string(), "W:Time out");
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Termination {
     /// The responsible seat.
     pub seat: Option<Seat>,
@@ -564,6 +576,7 @@ impl fmt::Display for Termination {
 /// assert_eq!(Discard::default().points, None);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Discard {
     /// The cards.
     pub cards: Cards,
@@ -579,6 +592,7 @@ pub struct Discard {
 /// assert_eq!(Competition::from_name("Single-deck Two-handed"), Competition::Other);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Competition {
     /// Double-deck four-handed (the default), the variant this module checks.
     DoubleDeckFourHanded,
@@ -623,6 +637,7 @@ impl Competition {
 /// assert!(h.dealer.is_none());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hand {
     /// 1-based index of the record in its file (0 when not read from a file).
     pub record: usize,
@@ -671,6 +686,7 @@ pub struct Hand {
     /// The Play section.
     pub play: Option<Play>,
     /// Spare allocations (see [`Hand::clear`]).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub buffers: Buffers,
 }
 

@@ -57,6 +57,7 @@ pub const TEAMS: [Side; 2] = [Side::NorthSouth, Side::EastWest];
 /// assert!("1:2:3".parse::<ByTeam<i32>>().is_err());
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByTeam<T> {
     /// Team 1 (North-South), then team 2 (East-West).
     pub values: [T; 2],

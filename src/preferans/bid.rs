@@ -17,6 +17,7 @@ use std::fmt;
 /// assert_eq!(Bid::parse(b"M2"), None);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Bid {
     /// `P`: never bid.
     Pass,

@@ -19,6 +19,7 @@ use crate::Suit;
 /// assert_eq!(Contract::parse(b"9"), None);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contract {
     /// 2..=8.
     pub level: u8,
@@ -159,6 +160,7 @@ impl fmt::Display for Contract {
 /// assert_eq!(Discard::parse(b"A"), None);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Discard {
     /// `XX`.
     Unseen,

@@ -21,6 +21,7 @@ use crate::Pos;
 /// assert_eq!(Field::ALL.len(), 14);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Field {
     /// Deal number.
     Id,
@@ -171,6 +172,7 @@ impl fmt::Display for Trick {
 /// assert_eq!(Column::facing(Player::One, Player::Two), Column::Right);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Column {
     /// `L`.
     Left,
@@ -218,6 +220,7 @@ impl Column {
 /// assert_eq!(Entry::Out.to_string(), "0");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Entry {
     /// `0`: did not play.
     Out,
@@ -284,6 +287,7 @@ impl fmt::Display for Entry {
 /// assert_eq!(DealLabel(Some(3)).to_string(), "deal 3");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DealLabel(pub Option<u64>);
 
 impl fmt::Display for DealLabel {
@@ -306,6 +310,7 @@ impl fmt::Display for DealLabel {
 /// assert!(!d.all_passed());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Deal {
     /// Where the deal starts.
     pub pos: Pos,
@@ -331,12 +336,28 @@ pub struct Deal {
     /// Who followed.
     pub accepted: Option<Accepted>,
     /// Kontra chain; `Some(None)` is `0`.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "crate::serde_text::double_option"
+        )
+    )]
     pub kontra: Option<Option<Kontra>>,
     /// Refa field; `None` also when absent (13 fields).
     pub refa: Option<bool>,
     /// Contract value.
     pub value: Option<u32>,
     /// First leader; `Some(None)` is `0`.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "crate::serde_text::double_option"
+        )
+    )]
     pub starts: Option<Option<Player>>,
     /// The tricks, in order.
     pub tricks: Option<SmallVec<[Trick; 10]>>,

@@ -15,6 +15,7 @@ use crate::{Pos, Rule};
 /// assert!(Info::default().bula.is_none());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Info {
     /// Where the game starts.
     pub pos: Pos,

@@ -14,6 +14,7 @@ use super::Player;
 /// assert_eq!(Accepted::Both(8).to_string(), "8");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Accepted {
     /// `0`: neither follower plays.
     Nobody,
@@ -59,6 +60,7 @@ impl fmt::Display for Accepted {
 /// assert_eq!(KontraLevel::from_letter(b'M'), Some(KontraLevel::Mortkontra));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum KontraLevel {
     /// `I`: invitation.
     Invitation,
@@ -151,6 +153,7 @@ impl KontraLevel {
 /// assert_eq!(Kontra::parse(b"X1"), None);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Kontra {
     /// How far the chain went.
     pub level: KontraLevel,

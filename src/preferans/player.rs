@@ -18,6 +18,7 @@ use std::ops::{Index, IndexMut};
 /// assert_eq!(Player::Two.to_string(), "2");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Player {
     /// Player 1.
     One = 0,
@@ -136,6 +137,7 @@ impl fmt::Display for Player {
 /// assert_eq!(tricks.values, [0, 3, 0]);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByPlayer<T> {
     /// Values for players 1, 2, 3 in that order.
     pub values: [T; 3],

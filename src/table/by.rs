@@ -14,6 +14,7 @@ use crate::{Seat, Suit};
 /// assert_eq!(tricks.iter().map(|(_, t)| *t as u32).sum::<u32>(), 1);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BySeat<T> {
     /// Values for North, East, South, West in that order.
     pub values: [T; 4],
@@ -80,6 +81,7 @@ impl<T> IndexMut<Seat> for BySeat<T> {
 /// assert_eq!(lengths[Suit::Hearts], 5);
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BySuit<T> {
     /// Values for clubs, diamonds, hearts, spades in that order.
     pub values: [T; 4],
