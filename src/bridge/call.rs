@@ -450,13 +450,18 @@ impl Vulnerability {
     /// assert_eq!(Vulnerability::from_pbn("E"), None);
     /// ```
     pub fn from_pbn(s: &str) -> Option<Vulnerability> {
-        let l = s.to_ascii_lowercase();
-        Some(match l.as_str() {
-            "none" | "love" | "-" => Vulnerability::None,
-            "ns" => Vulnerability::NorthSouth,
-            "ew" => Vulnerability::EastWest,
-            "all" | "both" => Vulnerability::All,
-            _ => return None,
+        // Compared without case and without allocating a lowercase copy.
+        let is = |w: &str| s.eq_ignore_ascii_case(w);
+        Some(if is("none") || is("love") || s == "-" {
+            Vulnerability::None
+        } else if is("ns") {
+            Vulnerability::NorthSouth
+        } else if is("ew") {
+            Vulnerability::EastWest
+        } else if is("all") || is("both") {
+            Vulnerability::All
+        } else {
+            return None;
         })
     }
 

@@ -255,7 +255,14 @@ impl RawRecord {
 
     pub(crate) fn push_text(&mut self, bytes: &[u8]) -> Span {
         let start = self.arena.len() as u32;
-        self.arena.extend_from_slice(bytes);
+        if bytes.len() <= 4 {
+            // Calls and cards are 1-4 bytes: pushing them beats a call to memcpy.
+            for &b in bytes {
+                self.arena.push(b);
+            }
+        } else {
+            self.arena.extend_from_slice(bytes);
+        }
         Span {
             start,
             end: self.arena.len() as u32,

@@ -311,12 +311,69 @@ impl<R: Read> Reader<R> {
     }
 }
 
+/// Byte classes, one bit each, looked up in [`CLASS`] so that the lexer's loops
+/// cost one load and one test per byte.
+const SPACE: u8 = 1;
+/// `A-Z a-z 0-9 _`: tag name characters.
+const NAME: u8 = 2;
+/// `A-Z a-z 0-9 -`: call and card token characters.
+const WORD: u8 = 4;
+/// 33..=126 except `[ ] { } ; " %`: section token characters (PBN 3.2).
+const ELEMENT: u8 = 8;
+/// `"`, `\` and tab: the bytes a string scan stops at.
+const STRING_STOP: u8 = 16;
+
+/// The class bits of every byte.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let mut bits = 0;
+        if matches!(c, b' ' | b'\t' | 0x0b | 0x0c | b'\r') {
+            bits |= SPACE;
+        }
+        if c.is_ascii_alphanumeric() {
+            bits |= NAME | WORD;
+        }
+        if c == b'_' {
+            bits |= NAME;
+        }
+        if c == b'-' {
+            bits |= WORD;
+        }
+        if c >= 33 && c <= 126 && !matches!(c, b'[' | b']' | b'{' | b'}' | b';' | b'"' | b'%') {
+            bits |= ELEMENT;
+        }
+        if matches!(c, b'"' | b'\\' | b'\t') {
+            bits |= STRING_STOP;
+        }
+        t[b] = bits;
+        b += 1;
+    }
+    t
+};
+
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r')
+    CLASS[b as usize] & SPACE != 0
 }
 
 fn is_semi_empty(text: &[u8]) -> bool {
     text.iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r')
+}
+
+/// Whether every byte is printable ASCII (0x20..0x7F), the common case that needs
+/// neither the Ctrl-Z nor the character checks. Blocks of 16 bytes are tested
+/// without an early exit so that the compiler can use vector instructions.
+fn all_printable(text: &[u8]) -> bool {
+    let odd = |b: u8| b.wrapping_sub(0x20) >= 0x5f;
+    let mut blocks = text.chunks_exact(16);
+    for block in &mut blocks {
+        if block.iter().fold(false, |any, &b| any | odd(b)) {
+            return false;
+        }
+    }
+    !blocks.remainder().iter().any(|&b| odd(b))
 }
 
 /// A line of DOS end-of-file marks (0x1A), with blanks around them at most.
@@ -325,16 +382,34 @@ fn is_eof_mark(text: &[u8]) -> bool {
 }
 
 fn is_name_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    CLASS[b as usize] & NAME != 0
 }
 
 fn is_word_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'-'
+    CLASS[b as usize] & WORD != 0
 }
 
 /// A section token character (PBN 3.2): 33..=126 except `[ ] { } ; " %`.
 fn is_element_char(b: u8) -> bool {
-    (33..=126).contains(&b) && !matches!(b, b'[' | b']' | b'{' | b'}' | b';' | b'"' | b'%')
+    CLASS[b as usize] & ELEMENT != 0
+}
+
+/// The index of the first byte of `text[from..]` with no class bit in `class`,
+/// or `text.len()`.
+fn scan_while(text: &[u8], from: usize, class: u8) -> usize {
+    text[from..]
+        .iter()
+        .position(|&b| CLASS[b as usize] & class == 0)
+        .map_or(text.len(), |k| from + k)
+}
+
+/// The index of the first byte of `text[from..]` with a class bit in `class`, or
+/// `text.len()`.
+fn scan_until(text: &[u8], from: usize, class: u8) -> usize {
+    text[from..]
+        .iter()
+        .position(|&b| CLASS[b as usize] & class != 0)
+        .map_or(text.len(), |k| from + k)
 }
 
 /// Whether a line opens a tag pair: `[Name "` after optional blanks.
@@ -361,7 +436,7 @@ impl Parser {
     }
 
     fn over_limit(&mut self, rec: &mut RawRecord, pos: Pos, extra: usize) -> bool {
-        let l = self.limits;
+        let l = &self.limits;
         let over = rec.arena.len() + extra > l.max_record_bytes
             || rec.tokens.len() >= l.max_tokens
             || rec.tags.len() >= l.max_tags;
@@ -476,7 +551,7 @@ impl Parser {
         // the line counts as an empty one (it ends the record) and is no finding.
         // One pass finds whether the line is all printable ASCII, the common case
         // that needs neither the Ctrl-Z nor the character checks.
-        let printable = text.iter().all(|&b| (0x20..0x7f).contains(&b));
+        let printable = all_printable(text);
         let text = if col0 == 0 && !resumed && !printable && is_eof_mark(text) {
             &text[..0]
         } else {
@@ -757,7 +832,7 @@ impl Parser {
             }
             match stage {
                 TagStage::Name => {
-                    let len = text[i..].iter().take_while(|&&b| is_name_char(b)).count();
+                    let len = scan_while(text, i, NAME) - i;
                     if len == 0 {
                         return Ok(self.bad_tag(
                             rec,
@@ -862,16 +937,20 @@ impl Parser {
     ) -> Option<(Span, usize)> {
         let start = rec.arena.len();
         let mut j = i + 1;
+        let mut run = j;
         let mut tab_at = None;
-        // Runs of plain bytes are copied whole; only quotes and backslashes stop.
-        while let Some(k) = memchr::memchr2(b'"', b'\\', &text[j..]) {
-            let run = &text[j..j + k];
-            if tab_at.is_none() {
-                tab_at = memchr::memchr(b'\t', run).map(|t| j + t);
+        // Runs of plain bytes are copied whole; only quotes, backslashes and tabs
+        // stop the scan (a tab is kept, and reported once the string is closed).
+        loop {
+            j = scan_until(text, j, STRING_STOP);
+            let Some(&b) = text.get(j) else { break };
+            if b == b'\t' {
+                tab_at.get_or_insert(j);
+                j += 1;
+                continue;
             }
-            rec.arena.extend_from_slice(run);
-            j += k;
-            if text[j] == b'"' {
+            rec.arena.extend_from_slice(&text[run..j]);
+            if b == b'"' {
                 if let Some(t) = tab_at {
                     self.finding(
                         rec,
@@ -894,6 +973,7 @@ impl Parser {
                 rec.arena.push(b'\\');
                 j += 1;
             }
+            run = j;
         }
         rec.arena.truncate(start);
         None
@@ -1170,7 +1250,10 @@ impl Parser {
         let pos = Pos::new(line, col0 + i as u32 + 1);
         let n = text.len();
         let run = |from: usize, f: fn(u8) -> bool| {
-            from + text[from..].iter().take_while(|&&b| f(b)).count()
+            text[from..]
+                .iter()
+                .position(|&b| !f(b))
+                .map_or(n, |k| from + k)
         };
         match self.section {
             Section::None => {
@@ -1226,7 +1309,7 @@ impl Parser {
                         }
                         None => n,
                     },
-                    _ => run(i, is_element_char).max(i + 1),
+                    _ => scan_while(text, i, ELEMENT).max(i + 1),
                 }
             }
             Section::Supplemental => match text[i] {
@@ -1248,7 +1331,7 @@ impl Parser {
                     }
                 },
                 b if is_element_char(b) => {
-                    let end = run(i, is_element_char);
+                    let end = scan_while(text, i, ELEMENT);
                     self.push_token(rec, TokenKind::Element, &text[i..end], pos);
                     end
                 }
@@ -1261,7 +1344,7 @@ impl Parser {
                 let b = text[i];
                 match b {
                     _ if is_word_char(b) => {
-                        let end = run(i, is_word_char);
+                        let end = scan_while(text, i, WORD);
                         self.push_token(rec, TokenKind::Word, &text[i..end], pos);
                         end
                     }

@@ -361,8 +361,8 @@ fn export_layout(rec: &RawRecord, sink: &mut Sink) {
         }
         prev_line = tag.pos.line;
     }
-    for name in ["Auction", "Play"] {
-        let Some(tag) = rec.find_tag(name) else {
+    for (kind, name) in [(TagKind::Auction, "Auction"), (TagKind::Play, "Play")] {
+        let Some(tag) = rec.find_kind(kind) else {
             continue;
         };
         let mut line = 0;
@@ -399,7 +399,7 @@ fn is_time_control(v: &str) -> bool {
 
 /// PBN 3.1: an auction needs a Dealer; a play needs Deal, Declarer and Contract.
 fn requires(rec: &RawRecord, sink: &mut Sink) {
-    let has = |n: &str| rec.find_tag(n).is_some();
+    let has = |kind: TagKind| rec.find_kind(kind).is_some();
     // The section tag read: an empty `[Play ""]` opens none.
     let section = |kind: TagKind| {
         rec.tags
@@ -407,7 +407,7 @@ fn requires(rec: &RawRecord, sink: &mut Sink) {
             .find(|t| t.kind == kind && !(rec.value(t).is_empty() && t.tokens.is_empty()))
     };
     if let Some(a) = section(TagKind::Auction)
-        && !has("Dealer")
+        && !has(TagKind::Dealer)
     {
         sink.add(
             rules::REQUIRES,
@@ -419,15 +419,19 @@ fn requires(rec: &RawRecord, sink: &mut Sink) {
         // An end position (Contract holds only the denomination, PBN 3.10) names
         // its first leader in the Play tag and needs no Declarer.
         let end_position = rec
-            .tag("Contract")
-            .is_some_and(|c| crate::Strain::from_ascii(c).is_some());
-        let needs: &[&str] = if end_position {
-            &["Deal", "Contract"]
+            .find_kind(TagKind::Contract)
+            .is_some_and(|c| crate::Strain::from_ascii(rec.value(c)).is_some());
+        let needs: &[(TagKind, &str)] = if end_position {
+            &[(TagKind::Deal, "Deal"), (TagKind::Contract, "Contract")]
         } else {
-            &["Deal", "Declarer", "Contract"]
+            &[
+                (TagKind::Deal, "Deal"),
+                (TagKind::Declarer, "Declarer"),
+                (TagKind::Contract, "Contract"),
+            ]
         };
-        for &need in needs {
-            if !has(need) {
+        for &(kind, need) in needs {
+            if !has(kind) {
                 sink.add(
                     rules::REQUIRES,
                     p.pos,

@@ -79,17 +79,18 @@ impl Notes {
     /// Reports references without a Note tag.
     pub(super) fn finish(&self, rec: &RawRecord, sink: &mut Sink) {
         for (p, name) in [(0, "auction"), (1, "play")] {
-            let missing = self.referenced[p] & !self.defined[p];
-            for n in 1..=32u8 {
-                if missing & (1 << n) != 0 {
-                    sink.add(
-                        rules::NOTE,
-                        self.first_ref[p][n as usize],
-                        format!(
-                            "note reference ={n}= has no Note tag \"{n}:...\" in the {name} section"
-                        ),
-                    );
-                }
+            // Notes are numbered 1 to 32: bits 1..=32, walked lowest first.
+            let mut missing = self.referenced[p] & !self.defined[p] & (((1 << 33) - 1) & !1);
+            while missing != 0 {
+                let n = missing.trailing_zeros() as u8;
+                missing &= missing - 1;
+                sink.add(
+                    rules::NOTE,
+                    self.first_ref[p][n as usize],
+                    format!(
+                        "note reference ={n}= has no Note tag \"{n}:...\" in the {name} section"
+                    ),
+                );
             }
         }
         // Unused notes: walk the Note tags again for their positions (only

@@ -33,7 +33,17 @@ pub fn parse_deal(s: &str) -> Result<Deal, Reason> {
             ));
         }
     };
-    let parts: SmallVec<[&str; 4]> = hands.split(' ').collect();
+    // Split at the spaces by hand: one pass over the bytes (a space is ASCII, so
+    // every cut is on a character boundary).
+    let mut parts: SmallVec<[&str; 4]> = SmallVec::new();
+    let mut from = 0;
+    for (k, &b) in hands.as_bytes().iter().enumerate() {
+        if b == b' ' {
+            parts.push(&hands[from..k]);
+            from = k + 1;
+        }
+    }
+    parts.push(&hands[from..]);
     if parts.len() != 4 {
         return Err(if parts.iter().any(|p| p.is_empty()) {
             "hands must be separated by exactly one space".to_string()
