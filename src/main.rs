@@ -185,28 +185,24 @@ fn audit_cmd(
     if let Some(j) = jobs {
         opts.jobs = j.max(1);
     }
-    let mut skipped = 0;
-    let (inputs, bad_paths) = audit::collect_inputs(paths, &mut skipped);
-    if inputs.iter().filter(|i| **i == audit::Input::Stdin).count() > 1 {
+    if paths.iter().filter(|p| *p == "-").count() > 1 {
         eprintln!("kibitz: `-` (stdin) may be given only once");
         return EXIT_TROUBLE;
     }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut trouble = !bad_paths.is_empty();
-    for (p, e) in &bad_paths {
-        eprintln!("kibitz: {p}: {e}");
-    }
-    let progress = (!no_progress && io::stderr().is_terminal() && inputs.len() > 1).then(|| {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
+    // Inputs are found while they are audited: the bar counts them, with no total.
+    let progress = (!no_progress && io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            indicatif::ProgressStyle::with_template("{spinner} {pos} files {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
         );
         bar
     });
     let mut write_error = None;
-    let mut total = audit::run(&inputs, &opts, &mut |ev| {
+    let inputs = audit::Inputs::new(paths.to_vec());
+    let total = audit::run_paths(inputs, &opts, &mut |ev| {
         let r = match ev {
             Event::Finding { file, finding } => {
                 if quiet || finding.severity < min {
@@ -256,9 +252,7 @@ fn audit_cmd(
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    total.skipped += skipped;
-    total.unreadable += bad_paths.len() as u64;
-    trouble |= total.unreadable > 0;
+    let trouble = total.unreadable > 0;
     let r = if format == Format::Json {
         writeln!(out, "{}", serde_json::json!({ "summary": total }))
     } else {
