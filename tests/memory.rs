@@ -1,7 +1,7 @@
 //! Memory does not grow with the number of files, the size of a file, or the
 //! number of findings: the test binary counts every allocation (the `cap`
 //! allocator) while folders of 500 and of 6,000 small generated files are
-//! audited on two threads, and a small and an eight times larger file on
+//! audited on two threads, and a small and a twelve times larger file on
 //! three; the peak of live bytes may not rise by more than a small constant.
 //! All cases run in one test so that no other test shares the peak.
 
@@ -22,8 +22,8 @@ static ALLOCATOR: Cap<std::alloc::System> = Cap::new(std::alloc::System, usize::
 const SLACK: usize = 128 * 1024;
 /// The same for one input shared by three threads: up to six batches of 32
 /// records are in flight, more or fewer with the timing. A leak of 100 bytes
-/// per record costs 1.4 MiB for 14,700 more records.
-const SLACK_SHARED: usize = 1024 * 1024;
+/// per record costs 2.2 MiB for 23,100 more records.
+const SLACK_SHARED: usize = 1536 * 1024;
 
 /// The text of generated game `i` (every fifth with a planted fault).
 fn game(i: u64) -> Vec<u8> {
@@ -175,7 +175,7 @@ fn memory_does_not_grow_with_files_file_size_or_findings() {
         after_large >> 10
     );
 
-    // One input shared by three threads: 10 and 80 copies of 210 records.
+    // One input shared by three threads: 10 and 120 copies of 210 records.
     // Three times, so that the short input meets the worst timing too (what is
     // in flight depends on which thread runs ahead).
     for _ in 0..3 {
@@ -183,11 +183,11 @@ fn memory_does_not_grow_with_files_file_size_or_findings() {
         assert_eq!(s.records, 2100);
     }
     let after_short = ALLOCATOR.max_allocated();
-    let s = audit_repeated(&unit, 80, 3);
-    assert_eq!(s.records, 16_800);
+    let s = audit_repeated(&unit, 120, 3);
+    assert_eq!(s.records, 25_200);
     let after_long = ALLOCATOR.max_allocated();
     eprintln!(
-        "peak live bytes: {} KiB after 2,100 records, {} KiB after 16,800",
+        "peak live bytes: {} KiB after 2,100 records, {} KiB after 25,200",
         after_short >> 10,
         after_long >> 10
     );

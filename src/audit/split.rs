@@ -37,9 +37,9 @@ use crate::pbn::{RawRecord, Reader};
 use crate::{Finding, Game, Pos};
 
 /// Most records in one batch.
-const BATCH_RECORDS: usize = 128;
+const BATCH_RECORDS: usize = 32;
 /// A batch is closed once its records hold this many bytes.
-const BATCH_BYTES: usize = 1 << 20;
+const BATCH_BYTES: usize = 256 * 1024;
 /// Batches in flight per worker.
 const BATCHES_PER_JOB: usize = 2;
 /// Most batches in flight, whatever the number of workers.
