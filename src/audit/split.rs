@@ -5,16 +5,18 @@
 //! from where they stand, a `{` comment or a tag pair may span a blank line, a
 //! record may start without one. All of that lives in the reader, so the
 //! calling thread reads the records, in order, with the one reader of the
-//! input; it cuts them into batches and hands the batches to the workers, which
-//! decode each record and check it against the rules of bridge. The only thing
+//! input; it cuts them into batches and hands the batches to `jobs - 1`
+//! workers, which decode each record and check it against the rules of bridge
+//! (the calling thread checks a batch itself whenever it would otherwise wait
+//! for them, so that `jobs` threads work, not `jobs + 1`). The only thing
 //! the rules keep from record to record is the table of recent boards for
 //! ScoreIMP (`bridge::imp::Tables`): a worker checks each board with an empty
 //! context and sends its `Table` back; the calling thread, merging batches in
 //! order, adds the tables to the one `Tables` of the input (which reports the
 //! ScoreIMP findings, as `bridge::check` would) and hands each record's findings
 //! to the input's [`RecordSink`]. Every finding, its order, and the summary are
-//! those of the one-thread loop ([`super::audit_records`]); the test
-//! `tests/memory.rs` and `tests/split.rs` compare them.
+//! those of the one-thread loop ([`super::audit_records`]): `tests/split.rs`
+//! compares them; `tests/memory.rs` bounds the memory.
 //!
 //! Memory: a batch holds at most `BATCH_RECORDS` records or `BATCH_BYTES` of
 //! record buffers, at most `BATCHES_PER_JOB` per worker (and `MAX_BATCHES` in
@@ -137,12 +139,15 @@ fn pipeline<R: Read>(
     sink: &mut RecordSink<'_>,
 ) -> io::Result<()> {
     let max_batches = (BATCHES_PER_JOB * jobs).min(MAX_BATCHES);
+    // The calling thread is one of the `jobs`: it reads, and checks batches
+    // itself whenever it would otherwise wait for the workers.
+    let workers = (jobs - 1).max(1);
     let (work_tx, work_rx) = sync_channel::<Batch>(max_batches);
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = channel::<Batch>();
     let failed = AtomicBool::new(false);
     std::thread::scope(|s| {
-        for _ in 0..jobs {
+        for _ in 0..workers {
             let done_tx: Sender<Batch> = done_tx.clone();
             let (work_rx, failed) = (&work_rx, &failed);
             s.spawn(move || {
@@ -169,12 +174,14 @@ fn pipeline<R: Read>(
             free: Vec::new(),
             in_flight: 0,
             bytes: 0,
+            board: Board::default(),
+            ctx: bridge::Context::default(),
         };
         let alive = || !failed.load(Ordering::Relaxed);
         let mut seq = 0;
         let result = loop {
             while merge.in_flight >= max_batches || (merge.in_flight > 0 && merge.bytes > BUDGET) {
-                merge.wait(&done_rx, &alive);
+                merge.wait(&done_rx, &work_rx, &alive);
             }
             merge.ready(&done_rx);
             let mut batch = merge.free.pop().unwrap_or_default();
@@ -199,7 +206,7 @@ fn pipeline<R: Read>(
         };
         drop(work_tx);
         while merge.in_flight > 0 {
-            merge.wait(&done_rx, &alive);
+            merge.wait(&done_rx, &work_rx, &alive);
         }
         result
     })
@@ -253,12 +260,30 @@ struct Merge<'s, 'a> {
     free: Vec<Batch>,
     in_flight: usize,
     bytes: usize,
+    /// For the batches the calling thread checks itself.
+    board: Board,
+    ctx: bridge::Context,
 }
 
 impl Merge<'_, '_> {
-    /// Waits for one batch from the workers and reports what is in order.
-    fn wait(&mut self, rx: &Receiver<Batch>, alive: &dyn Fn() -> bool) {
+    /// Takes one checked batch, checking a waiting one here if no worker has
+    /// finished one, and reports what is in order.
+    fn wait(
+        &mut self,
+        rx: &Receiver<Batch>,
+        work: &Mutex<Receiver<Batch>>,
+        alive: &dyn Fn() -> bool,
+    ) {
         loop {
+            if let Ok(b) = rx.try_recv() {
+                return self.arrive(b);
+            }
+            // A worker waiting for work holds the lock: then nothing is queued.
+            let queued = work.try_lock().ok().and_then(|w| w.try_recv().ok());
+            if let Some(mut b) = queued {
+                check(&mut b, &mut self.board, &mut self.ctx);
+                return self.arrive(b);
+            }
             match rx.recv_timeout(Duration::from_millis(50)) {
                 Ok(b) => return self.arrive(b),
                 Err(RecvTimeoutError::Timeout) if alive() => {}
