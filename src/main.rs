@@ -255,7 +255,6 @@ struct PathYield {
 /// The state of the audit output between events.
 struct Report<'a> {
     args: &'a AuditArgs,
-    inputs: &'a [audit::Input],
     min: Severity,
     selection: Selection,
     recount: Recount,
@@ -272,7 +271,13 @@ struct Report<'a> {
 }
 
 impl Report<'_> {
-    fn finding(&mut self, out: &mut impl Write, file: &str, f: &kibitz::Finding) -> io::Result<()> {
+    fn finding(
+        &mut self,
+        out: &mut impl Write,
+        input: &audit::Input,
+        file: &str,
+        f: &kibitz::Finding,
+    ) -> io::Result<()> {
         if !self.selection.selects(f.rule) {
             return Ok(());
         }
@@ -312,10 +317,7 @@ impl Report<'_> {
                     writeln!(out)?;
                 }
                 self.printed = true;
-                let source = match self.inputs.get(self.done) {
-                    Some(input) => self.sources.line(self.done, input, f.pos.line),
-                    None => None,
-                };
+                let source = self.sources.line(self.done, input, f.pos.line);
                 self.snippets.write(out, file, f, source)
             }
         }
@@ -324,6 +326,7 @@ impl Report<'_> {
     fn done(
         &mut self,
         out: &mut impl Write,
+        input: &audit::Input,
         file: &str,
         summary: &Summary,
         unreadable: bool,
@@ -337,7 +340,7 @@ impl Report<'_> {
                 self.file_lines.push(counts.line(file, summary, unreadable));
             }
         }
-        if let (Some(w), Some(input)) = (&mut self.failing, self.inputs.get(self.done)) {
+        if let Some(w) = &mut self.failing {
             self.failing_records.sort_unstable();
             self.failing_records.dedup();
             if let Err(e) = w.write(input, file, &self.failing_records) {
@@ -377,23 +380,7 @@ fn audit_cmd(args: &AuditArgs) -> u8 {
             return EXIT_TROUBLE;
         }
     };
-    // Inputs path by path, to tell which path yielded nothing.
-    let mut inputs = Vec::new();
-    let mut path_of = Vec::new();
-    let mut yields: Vec<PathYield> = Vec::new();
-    let mut bad_paths = Vec::new();
-    for p in &args.paths {
-        let mut y = PathYield::default();
-        let (found, bad) = audit::collect_inputs(std::slice::from_ref(p), &mut y.skipped);
-        y.inputs = found.len();
-        y.bad = !bad.is_empty();
-        path_of.extend(std::iter::repeat_n(yields.len(), found.len()));
-        inputs.extend(found);
-        bad_paths.extend(bad);
-        yields.push(y);
-    }
-    let skipped: u64 = yields.iter().map(|y| y.skipped).sum();
-    let stdin = inputs.iter().filter(|i| **i == audit::Input::Stdin).count();
+    let stdin = args.paths.iter().filter(|p| *p == "-").count();
     if stdin > 1 {
         eprintln!("kibitz: `-` (stdin) may be given only once");
         return EXIT_TROUBLE;
@@ -411,22 +398,18 @@ fn audit_cmd(args: &AuditArgs) -> u8 {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut trouble = !bad_paths.is_empty();
-    for (p, e) in &bad_paths {
-        eprintln!("kibitz: {p}: {e}");
-    }
-    let progress =
-        (!args.no_progress && io::stderr().is_terminal() && inputs.len() > 1).then(|| {
-            let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            bar
-        });
+    let mut trouble = false;
+    // Inputs are found while they are audited: the bar counts them, with no total.
+    let progress = (!args.no_progress && io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {pos} files {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        bar
+    });
     let mut report = Report {
         args,
-        inputs: &inputs,
         min: args.min_severity.severity(),
         selection,
         recount: Recount::default(),
@@ -444,44 +427,57 @@ fn audit_cmd(args: &AuditArgs) -> u8 {
         printed: false,
     };
     let mut write_error = None;
-    let mut total = audit::run(&inputs, &opts, &mut |ev| {
-        let r = match ev {
-            Event::Finding { file, finding } => report.finding(&mut out, file, finding),
-            Event::Done {
-                file,
-                summary,
-                error,
-            } => {
-                if let Some(bar) = &progress {
-                    bar.inc(1);
-                }
-                if let Some(e) = error {
-                    eprintln!("kibitz: {file}: {e}");
-                }
-                if let Some(y) = path_of.get(report.done).and_then(|&k| yields.get_mut(k)) {
+    // Path by path (each walked lazily), to tell which path yielded nothing.
+    let mut total = Summary::default();
+    let mut yields: Vec<PathYield> = Vec::new();
+    for p in &args.paths {
+        let mut y = PathYield::default();
+        let walk = audit::Inputs::new(vec![p.clone()]);
+        let part = audit::run_paths(walk, &opts, &mut |ev| {
+            let r = match ev {
+                Event::Finding {
+                    file,
+                    input,
+                    finding,
+                } => report.finding(&mut out, input, file, finding),
+                Event::Done {
+                    file,
+                    input,
+                    summary,
+                    error,
+                } => {
+                    if let Some(bar) = &progress {
+                        bar.inc(1);
+                    }
+                    if let Some(e) = error {
+                        eprintln!("kibitz: {file}: {e}");
+                    }
+                    y.inputs += 1;
                     y.records += summary.records;
                     y.unreadable += usize::from(error.is_some());
                     y.other_game += usize::from(summary.files == 0 && summary.skipped > 0);
+                    report.done(&mut out, input, file, summary, error.is_some())
                 }
-                report.done(&mut out, file, summary, error.is_some())
+                Event::BadPath { path, error } => {
+                    y.bad = true;
+                    eprintln!("kibitz: {path}: {error}");
+                    Ok(())
+                }
+            };
+            if let Err(e) = r {
+                write_error.get_or_insert(e);
             }
-            Event::BadPath { path, error } => {
-                eprintln!("kibitz: {path}: {error}");
-                Ok(())
-            }
-        };
-        if let Err(e) = r {
-            write_error.get_or_insert(e);
-        }
-    });
+        });
+        y.skipped = part.skipped;
+        total.merge(&part);
+        yields.push(y);
+    }
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
     if report.selection.is_active() {
         report.recount.apply(&mut total);
     }
-    total.skipped += skipped;
-    total.unreadable += bad_paths.len() as u64;
     trouble |= total.unreadable > 0 || report.failing_error;
     trouble |= !paths_yielded(&args.paths, &yields, args.game);
     if let Some(w) = report.failing.take() {

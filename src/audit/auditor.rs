@@ -288,7 +288,7 @@ impl Auditor {
                 let mut gone = false;
                 super::run(inputs, &opts, &mut |ev| {
                     let msg = match ev {
-                        Event::Finding { file, finding } if finding.severity >= min => {
+                        Event::Finding { file, finding, .. } if finding.severity >= min => {
                             Msg::Finding(Located {
                                 file: file.to_string(),
                                 finding: finding.clone(),
@@ -299,6 +299,7 @@ impl Auditor {
                             file,
                             summary,
                             error,
+                            ..
                         } => Msg::Done(
                             summary.clone(),
                             error.map(|e| InputError {
@@ -346,7 +347,7 @@ impl Auditor {
     ) -> Totals {
         let (inputs, mut summary, mut errors) = inputs_of(paths);
         let total = super::run(&inputs, &self.opts, &mut |ev| match ev {
-            Event::Finding { file, finding } if finding.severity >= self.min_severity => {
+            Event::Finding { file, finding, .. } if finding.severity >= self.min_severity => {
                 on_finding(file, finding);
             }
             Event::Finding { .. } => {}

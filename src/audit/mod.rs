@@ -22,6 +22,7 @@ pub mod rules;
 mod run;
 mod sink;
 mod sniff;
+mod split;
 mod summary;
 
 use std::io::{self, Read};
@@ -34,7 +35,7 @@ pub use input::{
     Compression, XZ_MEMLIMIT, decoded, file_inputs, is_zip, with_input, without_compression_suffix,
 };
 pub use records::audit_records;
-pub use run::{Event, Input, collect_inputs, run};
+pub use run::{Event, Input, Inputs, MAX_JOBS, collect_inputs, run, run_paths};
 pub use sink::{MAX_FINDINGS_PER_RECORD, RecordSink};
 pub use sniff::{SNIFF_BYTES, audit_input, sniff};
 pub use summary::{RuleCount, Summary};
@@ -44,6 +45,12 @@ pub use summary::{RuleCount, Summary};
 pub struct AuditOptions {
     /// Worker threads for [`run`] (at least 1).
     pub jobs: usize,
+    /// Worker threads that share the records of one PBN input (1: the input is
+    /// read, decoded and checked on the calling thread alone). With more, the
+    /// calling thread reads the records in order and the workers decode and
+    /// check them; findings, their order and the summary are the same.
+    /// [`run`] sets it to `jobs` when it has a single input.
+    pub input_jobs: usize,
     /// Bounds on what the reader keeps per line and record.
     pub limits: crate::pbn::Limits,
     /// Rule options for preferans.
@@ -59,6 +66,7 @@ impl Default for AuditOptions {
     fn default() -> AuditOptions {
         AuditOptions {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            input_jobs: 1,
             limits: crate::pbn::Limits::default(),
             preferans: crate::preferans::Options::default(),
             pinochle: crate::pinochle::Options::default(),
@@ -149,6 +157,9 @@ pub struct Report {
 ///
 /// I/O errors of `input`. Everything read before the error has been reported and
 /// is counted in `summary`.
+///
+/// With [`AuditOptions::input_jobs`] above 1 the records are decoded and checked
+/// on that many worker threads, and reported exactly as on one.
 pub fn audit_stream<R: Read>(
     input: R,
     opts: &AuditOptions,
@@ -156,6 +167,9 @@ pub fn audit_stream<R: Read>(
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
     let reader = crate::pbn::Reader::with_limits(input, opts.limits);
+    if opts.input_jobs > 1 {
+        return split::audit_shared(reader, opts, summary, emit);
+    }
     audit_notation(reader, &BridgeRules, opts, summary, emit)
 }
 

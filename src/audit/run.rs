@@ -1,15 +1,24 @@
 //! Auditing many inputs on several threads, reporting them in input order.
 //!
-//! The caller's thread hands inputs out in order, each with a bounded channel,
-//! at most two per worker ahead of the one being reported. Workers take inputs
-//! in order and stream their findings into the input's channel; the caller's
-//! thread drains the channels one input after the other. A worker that runs
-//! ahead of the reporting blocks when its channel is full, so memory stays
-//! bounded (window x channel size) however many files and findings there are.
-//! The input being reported was handed out before any other pending one, so a
-//! worker is on it or free to take it: nothing deadlocks.
+//! Inputs come from [`Inputs`], which walks directories lazily: only the
+//! listing of the directories on the current path is held (each sorted by
+//! name), never the list of every file. The caller's thread hands inputs out in
+//! order, each with a bounded channel, at most two per worker ahead of the one
+//! being reported. Workers take inputs in order and stream their findings into
+//! the input's channel; the caller's thread drains the channels one input after
+//! the other. A worker that runs ahead of the reporting blocks when its channel
+//! is full, so memory stays bounded (window x channel size) however many files
+//! and findings there are. The input being reported was handed out before any
+//! other pending one, so a worker is on it or free to take it: nothing
+//! deadlocks.
+//!
+//! A single input (one file, or stdin) is audited on the caller's thread with
+//! [`AuditOptions::input_jobs`] set to `jobs`: a PBN input then shares its
+//! records among the workers (`split.rs`). At most [`MAX_JOBS`] workers run,
+//! whatever is asked: each holds an input's buffers.
 
 use std::collections::VecDeque;
+use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -56,6 +65,8 @@ pub enum Event<'a> {
     Finding {
         /// The input's name.
         file: &'a str,
+        /// The input.
+        input: &'a Input,
         /// The finding.
         finding: &'a Finding,
     },
@@ -64,12 +75,14 @@ pub enum Event<'a> {
     Done {
         /// The input's name.
         file: &'a str,
+        /// The input.
+        input: &'a Input,
         /// Its counts.
         summary: &'a Summary,
         /// The I/O error that stopped it, if any.
         error: Option<&'a io::Error>,
     },
-    /// A path that could not be listed or does not exist.
+    /// A path that could not be listed or does not exist (counted as unreadable).
     BadPath {
         /// The path as given.
         path: &'a str,
@@ -78,103 +91,261 @@ pub enum Event<'a> {
     },
 }
 
-/// Expands command-line paths into inputs: files as given, directories walked
-/// recursively (in name order) for files of a known notation, `-` for stdin.
-/// Paths that cannot be read are returned with their error; files skipped in
-/// directories are counted in `skipped`.
+/// One directory being walked: its entries (names only, sorted) not yet visited.
+struct Level {
+    dir: PathBuf,
+    entries: std::vec::IntoIter<(OsString, bool)>,
+}
+
+/// Command-line paths expanded lazily into inputs, in order: files as given,
+/// directories walked recursively (each in name order) for files of a known
+/// notation, `-` for stdin. A path that cannot be read or listed comes as an
+/// `Err` with its name. Files skipped in directories are counted
+/// ([`Inputs::skipped`]).
+///
+/// Only the directories on the current path are held (one sorted listing of
+/// names per level), so memory does not grow with the number of files walked.
+///
+/// ```
+/// use kibitz::audit::{Input, Inputs};
+/// let dir = std::env::temp_dir().join(format!("kibitz-inputs-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("sub")).unwrap();
+/// for f in ["b.pbn", "a.PBN", "notes.txt", "sub/c.ppn"] {
+///     std::fs::write(dir.join(f), "").unwrap();
+/// }
+/// let mut inputs = Inputs::new(vec![dir.display().to_string(), "-".into()]);
+/// let names: Vec<String> = inputs.by_ref().map(|i| i.unwrap().name()).collect();
+/// let d = dir.display();
+/// assert_eq!(names, [format!("{d}/a.PBN"), format!("{d}/b.pbn"), format!("{d}/sub/c.ppn"), "<stdin>".into()]);
+/// assert_eq!(inputs.skipped(), 1);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub struct Inputs {
+    paths: std::vec::IntoIter<String>,
+    stack: Vec<Level>,
+    /// Inputs found and not yet handed out (the members of a zip archive).
+    found: VecDeque<Input>,
+    skipped: u64,
+}
+
+impl Inputs {
+    /// The inputs named by `paths`, in order.
+    pub fn new(paths: Vec<String>) -> Inputs {
+        Inputs {
+            paths: paths.into_iter(),
+            stack: Vec::new(),
+            found: VecDeque::new(),
+            skipped: 0,
+        }
+    }
+
+    /// Files skipped so far in directories because they are not game files.
+    pub fn skipped(&self) -> u64 {
+        self.skipped
+    }
+
+    /// Lists `dir` (names sorted) as the next level of the walk; an error if it
+    /// cannot be listed. Entries that cannot be read are reported after it.
+    fn enter(&mut self, dir: PathBuf) -> Option<(String, io::Error)> {
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(e) => e,
+            Err(e) => return Some((dir.display().to_string(), e)),
+        };
+        let mut names = Vec::new();
+        let mut error = None;
+        for entry in entries {
+            match entry {
+                // Symbolic links to directories are not followed (no loops).
+                Ok(e) => names.push((e.file_name(), e.file_type().is_ok_and(|t| t.is_dir()))),
+                Err(e) => {
+                    error.get_or_insert((dir.display().to_string(), e));
+                }
+            }
+        }
+        names.sort();
+        self.stack.push(Level {
+            dir,
+            entries: names.into_iter(),
+        });
+        error
+    }
+}
+
+impl Iterator for Inputs {
+    type Item = Result<Input, (String, io::Error)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(input) = self.found.pop_front() {
+                return Some(Ok(input));
+            }
+            if let Some(level) = self.stack.last_mut() {
+                let Some((name, is_dir)) = level.entries.next() else {
+                    self.stack.pop();
+                    continue;
+                };
+                let path = level.dir.join(name);
+                if is_dir {
+                    if let Some(e) = self.enter(path) {
+                        return Some(Err(e));
+                    }
+                } else {
+                    // Game files, compressed game files, zip archives' members.
+                    match super::file_inputs(&path, false, &mut self.skipped) {
+                        Ok(found) => self.found.extend(found),
+                        Err(e) => return Some(Err((path.display().to_string(), e))),
+                    }
+                }
+                continue;
+            }
+            let p = self.paths.next()?;
+            if p == "-" {
+                return Some(Ok(Input::Stdin));
+            }
+            let path = Path::new(&p);
+            match std::fs::metadata(path) {
+                Ok(m) if m.is_dir() => {
+                    if let Some(e) = self.enter(path.to_path_buf()) {
+                        return Some(Err(e));
+                    }
+                }
+                Ok(_) => match super::file_inputs(path, true, &mut self.skipped) {
+                    Ok(found) => self.found.extend(found),
+                    Err(e) => return Some(Err((p, e))),
+                },
+                Err(e) => return Some(Err((p, e))),
+            }
+        }
+    }
+}
+
+/// Expands command-line paths into a list of inputs (see [`Inputs`], which
+/// walks lazily: prefer it for auditing). Paths that cannot be read are
+/// returned with their error; files skipped in directories are counted in
+/// `skipped`.
 pub fn collect_inputs(
     paths: &[String],
     skipped: &mut u64,
 ) -> (Vec<Input>, Vec<(String, io::Error)>) {
+    let mut walk = Inputs::new(paths.to_vec());
     let mut inputs = Vec::new();
     let mut bad = Vec::new();
-    for p in paths {
-        if p == "-" {
-            inputs.push(Input::Stdin);
-            continue;
-        }
-        let path = Path::new(p);
-        match std::fs::metadata(path) {
-            Ok(m) if m.is_dir() => walk(path, &mut inputs, &mut bad, skipped),
-            Ok(_) => match super::file_inputs(path, true, skipped) {
-                Ok(found) => inputs.extend(found),
-                Err(e) => bad.push((p.clone(), e)),
-            },
-            Err(e) => bad.push((p.clone(), e)),
+    for item in walk.by_ref() {
+        match item {
+            Ok(i) => inputs.push(i),
+            Err(e) => bad.push(e),
         }
     }
+    *skipped += walk.skipped();
     (inputs, bad)
 }
 
-fn walk(
-    dir: &Path,
-    inputs: &mut Vec<Input>,
-    bad: &mut Vec<(String, io::Error)>,
-    skipped: &mut u64,
-) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => return bad.push((dir.display().to_string(), e)),
-    };
-    let mut paths: Vec<(PathBuf, bool)> = Vec::new();
-    for entry in entries {
-        match entry {
-            Ok(e) => {
-                // Symbolic links to directories are not followed (no loops).
-                let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
-                paths.push((e.path(), is_dir));
-            }
-            Err(e) => bad.push((dir.display().to_string(), e)),
-        }
-    }
-    paths.sort();
-    for (path, is_dir) in paths {
-        if is_dir {
-            walk(&path, inputs, bad, skipped);
-        } else {
-            match super::file_inputs(&path, false, skipped) {
-                Ok(found) => inputs.extend(found),
-                Err(e) => bad.push((path.display().to_string(), e)),
-            }
-        }
-    }
-}
+/// Most worker threads [`run`] starts (more only cost memory: each holds the
+/// buffers of an input).
+///
+/// ```
+/// assert_eq!(kibitz::audit::MAX_JOBS, 64);
+/// ```
+pub const MAX_JOBS: usize = 64;
 
 enum Msg {
     Finding(Finding),
     Done(Box<Summary>, Option<io::Error>),
 }
 
-fn audit_one(input: &Input, opts: &AuditOptions, tx: &SyncSender<Msg>) {
+/// Audits one input into `summary`; the error that stopped it, if any.
+fn audit_one(
+    input: &Input,
+    name: &str,
+    opts: &AuditOptions,
+    summary: &mut Summary,
+    emit: &mut dyn FnMut(&Finding),
+) -> Option<io::Error> {
+    let result = super::with_input(input, |r| audit_input(name, r, opts, summary, emit));
+    let error = result.err();
+    if error.is_some() {
+        summary.unreadable += 1;
+    }
+    error
+}
+
+/// Audits `input` on a worker, sending its findings and then its summary to `tx`.
+fn audit_sent(input: &Input, opts: &AuditOptions, tx: &SyncSender<Msg>) {
     let mut summary = Summary::default();
     let mut emit = |f: &Finding| {
         // The receiver only goes away if the caller panicked; nothing to do then.
         let _ = tx.send(Msg::Finding(f.clone()));
     };
-    let name = input.name();
-    let result = super::with_input(input, |r| {
-        audit_input(&name, r, opts, &mut summary, &mut emit)
-    });
-    let error = result.err();
-    if error.is_some() {
-        summary.unreadable += 1;
-    }
+    let error = audit_one(input, &input.name(), opts, &mut summary, &mut emit);
     let _ = tx.send(Msg::Done(Box::new(summary), error));
 }
 
 /// Audits `inputs` with `opts.jobs` threads and reports every finding and every
-/// finished input to `on_event`, in input order. Returns the total summary.
+/// finished input to `on_event`, in input order. Returns the total summary. For
+/// command-line paths, [`run_paths`] walks directories lazily instead of
+/// holding a list of every file.
+pub fn run(inputs: &[Input], opts: &AuditOptions, on_event: &mut dyn FnMut(Event<'_>)) -> Summary {
+    run_items(inputs.iter().cloned().map(Ok), opts, on_event)
+}
+
+/// Audits the inputs of a walk ([`Inputs`]) with `opts.jobs` threads and
+/// reports every finding, every finished input and every bad path to
+/// `on_event`, in input order. Returns the total summary (bad paths counted as
+/// unreadable, skipped files counted).
 ///
 /// At most a few inputs per worker are in flight at once: each gets its
 /// channel when it is handed to a worker, and the channel is gone when the input
-/// has been reported, so memory does not grow with the number of inputs.
-pub fn run(inputs: &[Input], opts: &AuditOptions, on_event: &mut dyn FnMut(Event<'_>)) -> Summary {
-    const CHANNEL: usize = 256;
+/// has been reported, so memory does not grow with the number of inputs. A
+/// single input is audited on the caller's thread, its records shared among
+/// `opts.jobs` workers where its notation allows ([`AuditOptions::input_jobs`]).
+pub fn run_paths(
+    mut inputs: Inputs,
+    opts: &AuditOptions,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Summary {
+    let mut total = run_items(inputs.by_ref(), opts, on_event);
+    total.skipped += inputs.skipped();
+    total
+}
+
+fn run_items(
+    mut inputs: impl Iterator<Item = Result<Input, (String, io::Error)>>,
+    opts: &AuditOptions,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Summary {
+    const CHANNEL: usize = 64;
     let mut total = Summary::default();
-    let jobs = opts.jobs.clamp(1, inputs.len().max(1));
+    let jobs = opts.jobs.clamp(1, MAX_JOBS);
+    // Read ahead two items: one input alone is audited here, its records shared.
+    let first = inputs.next();
+    let second = inputs.next();
+    if let (Some(Ok(input)), None) = (&first, &second) {
+        let opts = AuditOptions {
+            input_jobs: jobs,
+            ..opts.clone()
+        };
+        let name = input.name();
+        let mut summary = Summary::default();
+        let mut emit = |f: &Finding| {
+            on_event(Event::Finding {
+                file: &name,
+                input,
+                finding: f,
+            })
+        };
+        let error = audit_one(input, &name, &opts, &mut summary, &mut emit);
+        total.merge(&summary);
+        on_event(Event::Done {
+            file: &name,
+            input,
+            summary: &summary,
+            error: error.as_ref(),
+        });
+        return total;
+    }
     // Inputs handed out and not yet reported.
     let window = 2 * jobs;
-    let (work_tx, work_rx) = sync_channel::<(usize, SyncSender<Msg>)>(window);
+    let (work_tx, work_rx) = sync_channel::<(Input, SyncSender<Msg>)>(window);
     let work_rx = Mutex::new(work_rx);
     std::thread::scope(|s| {
         for _ in 0..jobs {
@@ -182,46 +353,67 @@ pub fn run(inputs: &[Input], opts: &AuditOptions, on_event: &mut dyn FnMut(Event
                 loop {
                     // The lock is held only while waiting for the next input.
                     let job = work_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok((i, tx))) = job else { break };
-                    audit_one(&inputs[i], opts, &tx);
+                    let Ok(Ok((input, tx))) = job else { break };
+                    audit_sent(&input, opts, &tx);
                 }
             });
         }
-        let mut pending: VecDeque<(usize, Receiver<Msg>)> = VecDeque::with_capacity(window);
-        let mut report = |i: usize, rx: Receiver<Msg>, total: &mut Summary| {
-            let name = inputs[i].name();
-            for msg in rx.iter() {
-                match msg {
-                    Msg::Finding(f) => on_event(Event::Finding {
-                        file: &name,
-                        finding: &f,
-                    }),
-                    Msg::Done(summary, error) => {
-                        total.merge(&summary);
-                        on_event(Event::Done {
+        enum Pending {
+            Input(Input, String, Receiver<Msg>),
+            Bad(String, io::Error),
+        }
+        let mut pending: VecDeque<Pending> = VecDeque::with_capacity(window + 1);
+        let mut report = |p: Pending, total: &mut Summary| match p {
+            Pending::Bad(path, error) => {
+                total.unreadable += 1;
+                on_event(Event::BadPath {
+                    path: &path,
+                    error: &error,
+                });
+            }
+            Pending::Input(input, name, rx) => {
+                for msg in rx.iter() {
+                    match msg {
+                        Msg::Finding(f) => on_event(Event::Finding {
                             file: &name,
-                            summary: &summary,
-                            error: error.as_ref(),
-                        });
-                        break;
+                            input: &input,
+                            finding: &f,
+                        }),
+                        Msg::Done(summary, error) => {
+                            total.merge(&summary);
+                            on_event(Event::Done {
+                                file: &name,
+                                input: &input,
+                                summary: &summary,
+                                error: error.as_ref(),
+                            });
+                            break;
+                        }
                     }
                 }
             }
         };
-        for i in 0..inputs.len() {
-            if pending.len() == window {
-                let (j, rx) = pending.pop_front().expect("window is not empty");
-                report(j, rx, &mut total);
+        let items = first.into_iter().chain(second).chain(inputs);
+        for item in items {
+            if pending.len() >= window {
+                let p = pending.pop_front().expect("window is not empty");
+                report(p, &mut total);
             }
-            let (tx, rx) = sync_channel(CHANNEL);
-            if work_tx.send((i, tx)).is_err() {
-                break;
+            match item {
+                Ok(input) => {
+                    let (tx, rx) = sync_channel(CHANNEL);
+                    let name = input.name();
+                    if work_tx.send((input.clone(), tx)).is_err() {
+                        break;
+                    }
+                    pending.push_back(Pending::Input(input, name, rx));
+                }
+                Err((path, error)) => pending.push_back(Pending::Bad(path, error)),
             }
-            pending.push_back((i, rx));
         }
         drop(work_tx);
-        while let Some((j, rx)) = pending.pop_front() {
-            report(j, rx, &mut total);
+        while let Some(p) = pending.pop_front() {
+            report(p, &mut total);
         }
     });
     total

@@ -1,0 +1,207 @@
+//! One input on several threads (`--jobs N` on a single file): the findings,
+//! their order, line numbers, record indexes and the summary are exactly those
+//! of one thread, on a generated file full of planted faults and of what makes
+//! PBN records depend on each other (`#` inheritance, comments spanning blank
+//! lines, records without a blank line before them, ScoreIMP across tables),
+//! and on the real corpus.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use kibitz::Finding;
+use kibitz::audit::{AuditOptions, Summary, audit_stream};
+use kibitz::bridge::Room;
+use kibitz::bridge::generate::{Fault, Settings, generate_board};
+use kibitz::choose::{ByteChooser, splitmix_bytes};
+
+/// A PBN file of `n` generated games: every third one with a planted fault
+/// (all kinds in turn), pairs of Open and Closed tables of one board far apart
+/// with a wrong ScoreIMP, `#` values, comments over blank lines, a comment that
+/// is never closed, records without a blank line before them, and a record
+/// with more findings than are kept.
+fn generated(n: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut twins: Vec<Vec<u8>> = Vec::new();
+    for i in 0..n {
+        let fault = i
+            .is_multiple_of(3)
+            .then(|| Fault::ALL[(i / 3) as usize % Fault::ALL.len()]);
+        let bytes = splitmix_bytes(i, 400);
+        let settings = Settings {
+            claims: true,
+            fault,
+        };
+        let mut g = generate_board(
+            &mut ByteChooser::new(&bytes),
+            (i % 32) as u32 + 1,
+            &settings,
+        );
+        let twin = i % 10 == 5;
+        if twin {
+            g.board.room = Some(Room::Open);
+        }
+        let mut text = kibitz::fuzzing::write_pbn(&g);
+        if twin {
+            g.board.room = Some(Room::Closed);
+            let closed = kibitz::fuzzing::write_pbn(&g);
+            // The same play at both tables is 0 IMPs: 3 is wrong.
+            twins.push(replace(
+                &closed,
+                "[Room \"Closed\"]",
+                "[Room \"Closed\"]\n[ScoreIMP \"NS 3\"]",
+            ));
+        }
+        if i % 7 == 1 {
+            text = replace(&text, "[Event \"kibitz generated\"]", "[Event \"#\"]");
+        }
+        if i % 11 == 2 {
+            text = replace(
+                &text,
+                "[Date ",
+                "{ a comment\n\nover a blank line }\n[Date ",
+            );
+        }
+        out.extend_from_slice(&text);
+        match i % 13 {
+            // No blank line: the next Event tag starts a record.
+            3 => {}
+            6 => out.extend_from_slice(b"\n{ a comment never closed\n\n"),
+            9 => {
+                out.extend_from_slice(b"\n[Event \"many\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n");
+                out.extend_from_slice("1C ".repeat(300).as_bytes());
+                out.extend_from_slice(b"\n\n");
+            }
+            _ => out.push(b'\n'),
+        }
+        // The other table comes 50 records later (in another batch).
+        if i % 10 == 5 && twins.len() > 4 {
+            out.extend_from_slice(&twins.remove(0));
+            out.push(b'\n');
+        }
+    }
+    for t in twins {
+        out.extend_from_slice(&t);
+        out.push(b'\n');
+    }
+    out
+}
+
+fn replace(text: &[u8], from: &str, to: &str) -> Vec<u8> {
+    let s = String::from_utf8(text.to_vec()).expect("generated PBN is UTF-8");
+    assert!(s.contains(from), "{from:?} not in\n{s}");
+    s.replacen(from, to, 1).into_bytes()
+}
+
+fn audit(text: &[u8], input_jobs: usize) -> (Vec<Finding>, Summary) {
+    let opts = AuditOptions {
+        input_jobs,
+        ..AuditOptions::default()
+    };
+    let mut findings = Vec::new();
+    let mut summary = Summary::default();
+    audit_stream(text, &opts, &mut summary, &mut |f| findings.push(f.clone()))
+        .expect("reading memory cannot fail");
+    (findings, summary)
+}
+
+fn assert_same_on_threads(text: &[u8]) -> (Vec<Finding>, Summary) {
+    let one = audit(text, 1);
+    for jobs in [2, 3] {
+        let many = audit(text, jobs);
+        assert_eq!(one.1, many.1, "summary with {jobs} threads");
+        assert_eq!(one.0.len(), many.0.len(), "findings with {jobs} threads");
+        for (a, b) in one.0.iter().zip(&many.0) {
+            assert_eq!(a, b, "first difference with {jobs} threads");
+        }
+    }
+    one
+}
+
+#[test]
+fn generated_file_audits_the_same_on_one_two_and_three_threads() {
+    let text = generated(3000);
+    let (findings, summary) = assert_same_on_threads(&text);
+    // Not vacuous: the planted faults and the hazards are there and found.
+    for fault in Fault::ALL {
+        let rule = fault.rule().id;
+        assert!(findings.iter().any(|f| f.rule == rule), "no {rule}");
+    }
+    for rule in [
+        "bridge.score.imp",
+        "pbn.syntax.comment",
+        "pbn.record.missing-blank-line",
+        "bridge.auction.insufficient",
+        "bridge.limit.findings",
+    ] {
+        assert!(findings.iter().any(|f| f.rule == rule), "no {rule}");
+    }
+    // 3000 games, 3000 / 13 records with many findings, a record split off at
+    // each missing blank line; far more than one batch of records.
+    assert!(summary.records > 3000 + 3000 / 13, "{}", summary.records);
+    let imp = findings
+        .iter()
+        .filter(|f| f.rule == "bridge.score.imp")
+        .count();
+    assert!(imp >= 100, "only {imp} ScoreIMP findings");
+}
+
+fn kibitz(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .args(args)
+        .output()
+        .expect("kibitz runs");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+#[test]
+fn command_line_output_is_byte_identical_for_jobs_1_2_3() {
+    let dir = std::env::temp_dir().join(format!("kibitz-split-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("generated.pbn");
+    std::fs::write(&file, generated(1500)).unwrap();
+    let f = file.to_str().unwrap();
+    for format in ["text", "json"] {
+        let one = kibitz(&["audit", "--format", format, "-j1", f]);
+        assert!(one.len() > 100_000, "{} bytes of output", one.len());
+        for j in ["-j2", "-j3"] {
+            assert!(
+                one == kibitz(&["audit", "--format", format, j, f]),
+                "{format} {j}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn corpus_audits_the_same_on_one_two_and_three_threads() {
+    let Some(root) = common::corpus() else {
+        return;
+    };
+    // Every PBN file of the corpus, one after the other in one input.
+    let mut text = Vec::new();
+    for f in common::files_with_ext(&root, "pbn") {
+        text.extend(std::fs::read(&f).unwrap());
+    }
+    let (_, summary) = assert_same_on_threads(&text);
+    assert!(summary.records > 20_000, "{}", summary.records);
+    // The folder on the command line: inputs in order whatever the threads.
+    let dir = root.join("bridge");
+    let d = dir.to_str().unwrap();
+    let one = kibitz(&["audit", "-j1", d]);
+    for j in ["-j2", "-j3"] {
+        assert!(
+            one == kibitz(&["audit", j, d]),
+            "{j} on {}",
+            Path::new(d).display()
+        );
+    }
+}
