@@ -130,6 +130,14 @@ def convert(
 ) -> list[ConvertReport]:
     """Converts bridge archives like ``kibitz convert --to TO -o OUT``."""
 
+class Inputs(TypedDict):
+    files: list[str]
+    skipped: int
+    errors: list[tuple[str, str]]
+
+def inputs(path_or_paths: Paths) -> Inputs:
+    """The game files and zip archives an audit of the paths reads, for splitting the work."""
+
 def rules(prefix: Optional[str] = None) -> list[Rule]:
     """The rule book (ids starting with ``prefix`` when given)."""
 

@@ -11,6 +11,7 @@
 
 mod audit;
 mod convert;
+mod inputs;
 mod read;
 mod records;
 mod rules;
@@ -30,6 +31,7 @@ fn kibitz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(audit::audit_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(read::read, m)?)?;
     m.add_function(wrap_pyfunction!(convert::convert, m)?)?;
+    m.add_function(wrap_pyfunction!(inputs::inputs, m)?)?;
     m.add_function(wrap_pyfunction!(rules::rules, m)?)?;
     m.add_function(wrap_pyfunction!(rules::explain, m)?)?;
     Ok(())
