@@ -396,9 +396,6 @@ fn start(work: impl FnOnce(Arc<AtomicBool>, Producer<Item>) + Send + 'static) ->
     }
 }
 
-/// audit(path_or_paths, options=None)
-/// --
-///
 /// Audits files, folders (recursively: game files and zip archives, compressed
 /// or not) like `kibitz audit`. Returns an `Audit`: iterate it for the findings
 /// in input order; its `summary` is set at the end (the CLI's JSON summary).
@@ -419,9 +416,6 @@ pub fn audit(
     }))
 }
 
-/// audit_bytes(data, name="<bytes>", options=None)
-/// --
-///
 /// Audits one input held in memory (`bytes` or `bytearray`; gzip, zstd, bzip2
 /// and xz are decoded), `name` being what findings name it (its extension is
 /// a hint for the notation). Returns an `Audit` as `audit` does.

@@ -12,9 +12,6 @@ struct Done {
     report: Result<core::Report, String>,
 }
 
-/// convert(path_or_paths, to, out)
-/// --
-///
 /// Converts bridge archives (PBN, RBN/RBX, LIN; compressed or in zip archives)
 /// to `to` (`"pbn"`, `"rbn"`, `"rbx"` or `"lin"`) as `kibitz convert --to TO -o
 /// OUT` does: `out` is a file for one input (`"-"`: standard output), else a

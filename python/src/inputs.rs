@@ -5,9 +5,6 @@ use kibitz_core::audit::{Input, collect_inputs, file_inputs};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// inputs(path_or_paths)
-/// --
-///
 /// The files `audit(path_or_paths)` reads, as a dict: `files`, the paths of
 /// the game files and zip archives found (each archive once, in walk order),
 /// so that `audit` of any grouping of them reads the same records; `skipped`,

@@ -252,9 +252,6 @@ fn read_paths(paths: Vec<String>, mut out: Producer<Item>) {
     }
 }
 
-/// read(path_or_paths)
-/// --
-///
 /// The records of files and folders (as `audit` finds them), one dict per
 /// record, for a pandas DataFrame: bridge boards (board, dealer, vulnerable,
 /// hands, auction, contract, declarer, play, result, score, ...), preferans

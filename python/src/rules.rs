@@ -19,9 +19,6 @@ fn entry_dict<'py>(py: Python<'py>, e: &Entry, full: bool) -> PyResult<Bound<'py
     Ok(d)
 }
 
-/// rules(prefix=None)
-/// --
-///
 /// The rule book, as `kibitz rules`: one dict per rule (id, severity,
 /// statement, source), in book order; only ids starting with `prefix` when
 /// given (an empty list when none does).
@@ -35,9 +32,6 @@ pub fn rules<'py>(py: Python<'py>, prefix: Option<&str>) -> PyResult<Vec<Bound<'
         .collect()
 }
 
-/// explain(id)
-/// --
-///
 /// One rule-book entry, as `kibitz explain`: id, severity, statement, source,
 /// legal and illegal example records and their notation. An unknown id raises
 /// ValueError naming the nearest ids.

@@ -8,7 +8,7 @@ use crate::value::Value;
 /// contract, accepted, kontra, refa, value, starts, tricks, summary.
 pub fn fields(deal: &Deal, out: &mut Vec<(&'static str, Value)>) {
     let cards = |cs: &[kibitz_core::preferans::Card]| {
-        Value::List(cs.iter().map(|c| Value::text(c)).collect())
+        Value::List(cs.iter().map(Value::text).collect())
     };
     out.push(("deal", Value::opt(deal.id, |i| Value::Int(i as i64))));
     out.push((
@@ -31,7 +31,7 @@ pub fn fields(deal: &Deal, out: &mut Vec<(&'static str, Value)>) {
     out.push((
         "bids",
         Value::opt(deal.bids, |b| {
-            Value::List(b.iter().map(|b| Value::text(b)).collect())
+            Value::List(b.iter().map(Value::text).collect())
         }),
     ));
     out.push(("main", Value::opt(deal.main, |p| Value::from(p.id()))));
@@ -66,7 +66,7 @@ pub fn fields(deal: &Deal, out: &mut Vec<(&'static str, Value)>) {
     out.push((
         "summary",
         Value::opt(deal.summary, |s| {
-            Value::List(s.iter().map(|e| Value::text(e)).collect())
+            Value::List(s.iter().map(Value::text).collect())
         }),
     ));
 }
