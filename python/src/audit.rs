@@ -353,7 +353,7 @@ fn audit_paths(
     }
     let mut name: Option<Arc<str>> = None;
     let mut total = core::run(&inputs, &opts, &mut |ev| match ev {
-        Event::Finding { file, finding } => {
+        Event::Finding { file, finding, .. } => {
             if out.closed || quiet.load(Ordering::Relaxed) {
                 return;
             }
