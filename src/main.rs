@@ -571,10 +571,7 @@ fn print_summary(out: &mut impl Write, s: &Summary, game: Option<GameArg>) -> io
     writeln!(
         out,
         "files: {} audited, {} unreadable, {} skipped ({skipped}); {} bytes",
-        s.files - s.unreadable.min(s.files),
-        s.unreadable,
-        s.skipped,
-        s.bytes
+        s.files, s.unreadable, s.skipped, s.bytes
     )?;
     writeln!(
         out,

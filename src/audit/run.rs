@@ -264,7 +264,10 @@ fn audit_one(
     let result = super::with_input(input, |r| audit_input(name, r, opts, summary, emit));
     let error = result.err();
     if error.is_some() {
+        // Unreadable, not audited: what was read before is still counted in
+        // records and findings, but the input is not among the files audited.
         summary.unreadable += 1;
+        summary.files = 0;
     }
     error
 }
