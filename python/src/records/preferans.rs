@@ -7,9 +7,8 @@ use crate::value::Value;
 /// The fields of `deal`: deal id, order, hands, talon, bids, main, discarded,
 /// contract, accepted, kontra, refa, value, starts, tricks, summary.
 pub fn fields(deal: &Deal, out: &mut Vec<(&'static str, Value)>) {
-    let cards = |cs: &[kibitz_core::preferans::Card]| {
-        Value::List(cs.iter().map(Value::text).collect())
-    };
+    let cards =
+        |cs: &[kibitz_core::preferans::Card]| Value::List(cs.iter().map(Value::text).collect());
     out.push(("deal", Value::opt(deal.id, |i| Value::Int(i as i64))));
     out.push((
         "order",
