@@ -11,13 +11,27 @@
 # coverage accumulates across campaigns. Targets are built without a sanitizer:
 # the crate forbids unsafe code, and AddressSanitizer made every execution 2-4
 # times slower; debug assertions and overflow checks stay on (cargo-fuzz's
-# default without -O). Exit status: non-zero on a build error or a failure
+# default without -O). The generated-game targets (convert_roundtrip,
+# pinochle_roundtrip) are also built without comparison tracing
+# (--no-trace-compares, in their own target directory so the two builds do not
+# undo each other): their bytes are choices, never compared with constants, and
+# the tracing took about a third of each execution. Exit status: non-zero on a build error or a failure
 # (crash, panic, timeout, out of memory), whose input lands in
 # fuzz/artifacts/TARGET/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export RUSTC_BOOTSTRAP=1
-FLAGS=(-s none)
+
+# cargo-fuzz build flags per target.
+flags() {
+  case "$1" in
+    convert_roundtrip | pinochle_roundtrip)
+      echo -s none --no-trace-compares --target-dir fuzz/target/no-trace-compares
+      ;;
+    *) echo -s none ;;
+  esac
+}
+NO_TRACE_COMPARES=(convert_roundtrip pinochle_roundtrip)
 
 seeds() {
   case "$1" in
@@ -54,14 +68,19 @@ corpus() {
 
 case "${1:-}" in
   build)
-    cargo fuzz build "${FLAGS[@]}"
+    # shellcheck disable=SC2046
+    cargo fuzz build $(flags "")
+    for target in "${NO_TRACE_COMPARES[@]}"; do
+      # shellcheck disable=SC2046
+      cargo fuzz build $(flags "$target") "$target"
+    done
     ;;
   run)
     target=$2
     secs=$3
     c=$(corpus "$target")
     # shellcheck disable=SC2046
-    cargo fuzz run "${FLAGS[@]}" "$target" "$c" -- $(options "$target") \
+    cargo fuzz run $(flags "$target") "$target" "$c" -- $(options "$target") \
       -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
     ;;
   cmin)
@@ -71,7 +90,7 @@ case "${1:-}" in
     rm -rf "$out.new"
     mkdir -p "$out.new"
     # shellcheck disable=SC2046
-    cargo fuzz cmin "${FLAGS[@]}" "$target" "$c" -- $(options "$target") \
+    cargo fuzz cmin $(flags "$target") "$target" "$c" -- $(options "$target") \
       -rss_limit_mb=2048 -timeout=10
     # cmin minimizes the working corpus in place (seeds included).
     cp "$c"/* "$out.new/"
