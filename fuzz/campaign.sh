@@ -87,14 +87,27 @@ case "${1:-}" in
     target=$2
     c=$(corpus "$target")
     out="fuzz/corpora/$target"
-    rm -rf "$out.new"
-    mkdir -p "$out.new"
     # libFuzzer's set-cover merge: a small set of inputs that together have
     # every feature of the working corpus (seeds included), chosen greedily by
     # the features each adds; about half the files of cargo fuzz cmin's merge.
-    # shellcheck disable=SC2046
-    cargo fuzz run $(flags "$target") "$target" "$out.new" "$c" -- \
-      $(options "$target") -set_cover_merge=1 -rss_limit_mb=2048 -timeout=10
+    # A committed corpus stays small (at most 400 files and 200 KB): when
+    # every feature takes more, the set cover is redone on edges alone
+    # (-use_counters=0: every edge the working corpus reaches, not every
+    # hit-count bucket of it).
+    for counters in 1 0; do
+      rm -rf "$out.new"
+      mkdir -p "$out.new"
+      # shellcheck disable=SC2046
+      cargo fuzz run $(flags "$target") "$target" "$out.new" "$c" -- \
+        $(options "$target") -set_cover_merge=1 -use_counters=$counters \
+        -rss_limit_mb=2048 -timeout=10
+      files=$(find "$out.new" -type f | wc -l)
+      bytes=$(cat "$out.new"/* | wc -c)
+      if [ "$counters" = 0 ] || { [ "$files" -le 400 ] && [ "$bytes" -le 204800 ]; }; then
+        break
+      fi
+      echo "$target: $files files, $bytes bytes with every feature; edges only" >&2
+    done
     rm -rf "$out"
     mv "$out.new" "$out"
     echo "$out: $(find "$out" -type f | wc -l) files, $(cat "$out"/* | wc -c) bytes"
