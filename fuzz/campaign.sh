@@ -90,10 +90,10 @@ case "${1:-}" in
     # libFuzzer's set-cover merge: a small set of inputs that together have
     # every feature of the working corpus (seeds included), chosen greedily by
     # the features each adds; about half the files of cargo fuzz cmin's merge.
-    # A committed corpus stays small (at most 400 files and 200 KB): when
-    # every feature takes more, the set cover is redone on edges alone
+    # A committed corpus aims at 400 files and 200 KB at most: when every
+    # feature takes more, the set cover is redone on edges alone
     # (-use_counters=0: every edge the working corpus reaches, not every
-    # hit-count bucket of it).
+    # hit-count bucket of it), and that is kept even when still larger.
     for counters in 1 0; do
       rm -rf "$out.new"
       mkdir -p "$out.new"
