@@ -6,27 +6,14 @@ mod common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn kibitz(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kibitz"));
-    cmd.args(args)
-        .arg("--no-progress")
-        // One line per finding: a zip member's source line is not shown in
-        // the snippet form, a plain file's is.
-        .args(["--format", "short"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        });
-    let mut child = cmd.spawn().unwrap();
-    if let Some(s) = stdin {
-        let _ = child.stdin.take().unwrap().write_all(s);
-    }
-    child.wait_with_output().unwrap()
+    // One line per finding: a zip member's source line is not shown in the
+    // snippet form, a plain file's is.
+    let mut all = args.to_vec();
+    all.extend(["--no-progress", "--format", "short"]);
+    common::run_kibitz(&all, stdin, &[])
 }
 
 fn stdout(o: &Output) -> String {

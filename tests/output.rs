@@ -2,27 +2,14 @@
 //! `--format short`, rule selection, `--game`, `--write-failing`, `--summary
 //! files`, and paths that yield no record.
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn kibitz_env(args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &str)]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kibitz"));
-    cmd.args(args)
-        .env_remove("NO_COLOR")
-        .envs(env.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        });
-    let mut child = cmd.spawn().unwrap();
-    if let Some(s) = stdin {
-        let _ = child.stdin.take().unwrap().write_all(s);
-    }
-    child.wait_with_output().unwrap()
+    common::run_kibitz(args, stdin, env)
 }
 
 fn kibitz(args: &[&str], stdin: Option<&[u8]>) -> Output {

@@ -38,3 +38,30 @@ pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// Runs the `kibitz` binary with `args`, `stdin` (or none) and extra
+/// environment variables (`NO_COLOR` removed first), and waits for it.
+pub fn run_kibitz(
+    args: &[&str],
+    stdin: Option<&[u8]>,
+    env: &[(&str, &str)],
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kibitz"));
+    cmd.args(args)
+        .env_remove("NO_COLOR")
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        });
+    let mut child = cmd.spawn().unwrap();
+    if let Some(s) = stdin {
+        let _ = child.stdin.take().unwrap().write_all(s);
+    }
+    child.wait_with_output().unwrap()
+}
