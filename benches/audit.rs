@@ -12,13 +12,7 @@ mod common;
 
 /// Every PBN file of the corpus, read into memory.
 fn corpus_files() -> Option<Vec<Vec<u8>>> {
-    let dir = common::corpus()?.join("bridge/pbn");
-    if !dir.is_dir() {
-        eprintln!("audit bench skipped: no {}", dir.display());
-        return None;
-    }
-    let files = common::files_with_ext(&dir, "pbn");
-    Some(files.iter().filter_map(|p| std::fs::read(p).ok()).collect())
+    common::corpus_bytes("bridge/pbn", "pbn")
 }
 
 fn audit(c: &mut Criterion) {

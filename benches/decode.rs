@@ -4,34 +4,16 @@
 //! once, then measures decoding all of it. Skips with a message when absent.
 //! Run: `cargo bench --bench decode`.
 
-use std::path::{Path, PathBuf};
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kibitz::bridge::Board;
 use kibitz::pbn::{RawRecord, Reader, decode::decode};
 
+/// Every PBN file of the corpus, read into memory.
 fn corpus_files() -> Option<Vec<Vec<u8>>> {
-    let root = std::env::var_os("KIBITZ_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    let dir = root.join("bridge/pbn");
-    if !dir.is_dir() {
-        eprintln!("decode bench skipped: no corpus at {}", dir.display());
-        return None;
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![dir];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).ok()?.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pbn")) {
-                files.push(std::fs::read(&p).ok()?);
-            }
-        }
-    }
-    Some(files)
+    common::corpus_bytes("bridge/pbn", "pbn")
 }
 
 fn bench(c: &mut Criterion) {

@@ -4,34 +4,16 @@
 //! memory once, repeated to about 4 MB so that a pass is long enough to time.
 //! Skips with a message when absent. Run: `cargo bench --bench lin`.
 
-use std::path::{Path, PathBuf};
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kibitz::bridge::Board;
 use kibitz::notation::lin::{RawRecord, Reader, decode::decode};
 
+/// Every LIN file of the corpus, read into memory.
 fn corpus() -> Option<Vec<Vec<u8>>> {
-    let root = std::env::var_os("KIBITZ_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    let dir = root.join("bridge/lin");
-    if !dir.is_dir() {
-        eprintln!("lin bench skipped: no corpus at {}", dir.display());
-        return None;
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![dir];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).ok()?.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("lin")) {
-                files.push(std::fs::read(&p).ok()?);
-            }
-        }
-    }
-    Some(files)
+    common::corpus_bytes("bridge/lin", "lin")
 }
 
 fn bench(c: &mut Criterion) {

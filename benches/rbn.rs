@@ -4,7 +4,8 @@
 //! `$KIBITZ_CORPUS/bridge/pbn`) converted to RBN in the setup; without the corpus,
 //! 20,000 generated games. Run: `cargo bench --bench rbn`.
 
-use std::path::{Path, PathBuf};
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kibitz::bridge::Board;
@@ -15,34 +16,15 @@ use kibitz::notation::rbn::{RawRecord, Reader, decode::decode};
 
 /// The PBN corpus as boards, if present.
 fn corpus_boards() -> Option<Vec<Board>> {
-    let root = std::env::var_os("KIBITZ_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    let dir = root.join("bridge/pbn");
-    if !dir.is_dir() {
-        eprintln!(
-            "rbn bench: no corpus at {}, generated games instead",
-            dir.display()
-        );
-        return None;
-    }
+    let files = common::corpus_bytes("bridge/pbn", "pbn")?;
     let mut boards = Vec::new();
-    let mut stack = vec![dir];
     let mut rec = kibitz::pbn::RawRecord::default();
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).ok()?.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pbn")) {
-                let data = std::fs::read(&p).ok()?;
-                let mut r = kibitz::pbn::Reader::new(&data[..]);
-                while r.read_record(&mut rec).ok()? {
-                    let mut b = Board::default();
-                    kibitz::pbn::decode::decode(&rec, &mut b, &mut Vec::new());
-                    boards.push(b);
-                }
-            }
+    for data in &files {
+        let mut r = kibitz::pbn::Reader::new(&data[..]);
+        while r.read_record(&mut rec).ok()? {
+            let mut b = Board::default();
+            kibitz::pbn::decode::decode(&rec, &mut b, &mut Vec::new());
+            boards.push(b);
         }
     }
     Some(boards)

@@ -65,3 +65,16 @@ pub fn run_kibitz(
     }
     child.wait_with_output().unwrap()
 }
+
+/// Every file with extension `ext` under `corpus()/sub`, read into memory (in
+/// name order), or `None` with a message when the folder is absent. Used by the
+/// benches.
+pub fn corpus_bytes(sub: &str, ext: &str) -> Option<Vec<Vec<u8>>> {
+    let dir = corpus()?.join(sub);
+    if !dir.is_dir() {
+        eprintln!("skipped: no {}", dir.display());
+        return None;
+    }
+    let files = files_with_ext(&dir, ext);
+    Some(files.iter().filter_map(|p| std::fs::read(p).ok()).collect())
+}
