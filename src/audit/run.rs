@@ -2,15 +2,18 @@
 //!
 //! Inputs come from [`Inputs`], which walks directories lazily: only the
 //! listing of the directories on the current path is held (each sorted by
-//! name), never the list of every file. The caller's thread hands inputs out in
-//! order, each with a bounded channel, at most two per worker ahead of the one
-//! being reported. Workers take inputs in order and stream their findings into
-//! the input's channel; the caller's thread drains the channels one input after
-//! the other. A worker that runs ahead of the reporting blocks when its channel
-//! is full, so memory stays bounded (window x channel size) however many files
-//! and findings there are. The input being reported was handed out before any
-//! other pending one, so a worker is on it or free to take it: nothing
-//! deadlocks.
+//! name), never the list of every file. With one job the inputs are audited on
+//! the caller's thread, one after the other. With more, the caller's thread
+//! hands inputs out in order, each with a bounded channel, at most
+//! `max(2 x jobs, 16)` ahead of the one being reported (so that the other
+//! workers go on while one audits a file many times the size of the others).
+//! Workers take inputs in order and send their findings into the input's
+//! channel in chunks (one message per chunk, not per finding); the caller's
+//! thread drains the channels one input after the other. A worker that runs
+//! ahead of the reporting blocks when its channel is full, so memory stays
+//! bounded (window x channel x chunk findings) however many files and findings
+//! there are. The input being reported was handed out before any other
+//! pending one, so a worker is on it or free to take it: nothing deadlocks.
 //!
 //! A single input (one file, or stdin) is audited on the caller's thread with
 //! [`AuditOptions::input_jobs`] set to `jobs`: a PBN input then shares its
@@ -248,10 +251,22 @@ pub fn collect_inputs(
 /// ```
 pub const MAX_JOBS: usize = 64;
 
+/// What a worker sends about one input: its findings in chunks, then its end.
 enum Msg {
-    Finding(Finding),
+    Findings(Vec<Finding>),
     Done(Box<Summary>, Option<io::Error>),
 }
+
+/// Findings a worker collects before sending them (one channel message and at
+/// most one wake-up of the reporting thread per chunk, not per finding).
+const CHUNK: usize = 64;
+/// Chunks of one input that may wait in its channel: a worker that runs ahead
+/// of the reporting blocks beyond `CHUNK * CHANNEL` findings.
+const CHANNEL: usize = 4;
+/// Inputs handed out ahead of the one being reported, at least: enough for
+/// the other workers to go on while one audits a file ten times the size of
+/// the others (the bound on memory is `window x CHANNEL x CHUNK` findings).
+const MIN_WINDOW: usize = 16;
 
 /// Audits one input into `summary`; the error that stopped it, if any.
 fn audit_one(
@@ -275,11 +290,18 @@ fn audit_one(
 /// Audits `input` on a worker, sending its findings and then its summary to `tx`.
 fn audit_sent(input: &Input, opts: &AuditOptions, tx: &SyncSender<Msg>) {
     let mut summary = Summary::default();
+    let mut chunk = Vec::new();
     let mut emit = |f: &Finding| {
-        // The receiver only goes away if the caller panicked; nothing to do then.
-        let _ = tx.send(Msg::Finding(f.clone()));
+        chunk.push(f.clone());
+        if chunk.len() == CHUNK {
+            // The receiver only goes away if the caller panicked; nothing to do then.
+            let _ = tx.send(Msg::Findings(std::mem::take(&mut chunk)));
+        }
     };
     let error = audit_one(input, &input.name(), opts, &mut summary, &mut emit);
+    if !chunk.is_empty() {
+        let _ = tx.send(Msg::Findings(chunk));
+    }
     let _ = tx.send(Msg::Done(Box::new(summary), error));
 }
 
@@ -311,12 +333,37 @@ pub fn run_paths(
     total
 }
 
+/// Audits `input` on the caller's thread, reporting to `on_event` as it goes.
+fn audit_here(
+    input: &Input,
+    opts: &AuditOptions,
+    total: &mut Summary,
+    on_event: &mut dyn FnMut(Event<'_>),
+) {
+    let name = input.name();
+    let mut summary = Summary::default();
+    let mut emit = |f: &Finding| {
+        on_event(Event::Finding {
+            file: &name,
+            input,
+            finding: f,
+        })
+    };
+    let error = audit_one(input, &name, opts, &mut summary, &mut emit);
+    total.merge(&summary);
+    on_event(Event::Done {
+        file: &name,
+        input,
+        summary: &summary,
+        error: error.as_ref(),
+    });
+}
+
 fn run_items(
     mut inputs: impl Iterator<Item = Result<Input, (String, io::Error)>>,
     opts: &AuditOptions,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Summary {
-    const CHANNEL: usize = 64;
     let mut total = Summary::default();
     let jobs = opts.jobs.clamp(1, MAX_JOBS);
     // Read ahead two items: one input alone is audited here, its records shared.
@@ -327,27 +374,28 @@ fn run_items(
             input_jobs: jobs,
             ..opts.clone()
         };
-        let name = input.name();
-        let mut summary = Summary::default();
-        let mut emit = |f: &Finding| {
-            on_event(Event::Finding {
-                file: &name,
-                input,
-                finding: f,
-            })
-        };
-        let error = audit_one(input, &name, &opts, &mut summary, &mut emit);
-        total.merge(&summary);
-        on_event(Event::Done {
-            file: &name,
-            input,
-            summary: &summary,
-            error: error.as_ref(),
-        });
+        audit_here(input, &opts, &mut total, on_event);
+        return total;
+    }
+    let items = first.into_iter().chain(second).chain(inputs);
+    if jobs == 1 {
+        // One thread: no worker, no channel, the inputs one after the other.
+        for item in items {
+            match item {
+                Ok(input) => audit_here(&input, opts, &mut total, on_event),
+                Err((path, error)) => {
+                    total.unreadable += 1;
+                    on_event(Event::BadPath {
+                        path: &path,
+                        error: &error,
+                    });
+                }
+            }
+        }
         return total;
     }
     // Inputs handed out and not yet reported.
-    let window = 2 * jobs;
+    let window = (2 * jobs).max(MIN_WINDOW);
     let (work_tx, work_rx) = sync_channel::<(Input, SyncSender<Msg>)>(window);
     let work_rx = Mutex::new(work_rx);
     std::thread::scope(|s| {
@@ -377,11 +425,15 @@ fn run_items(
             Pending::Input(input, name, rx) => {
                 for msg in rx.iter() {
                     match msg {
-                        Msg::Finding(f) => on_event(Event::Finding {
-                            file: &name,
-                            input: &input,
-                            finding: &f,
-                        }),
+                        Msg::Findings(chunk) => {
+                            for f in &chunk {
+                                on_event(Event::Finding {
+                                    file: &name,
+                                    input: &input,
+                                    finding: f,
+                                });
+                            }
+                        }
                         Msg::Done(summary, error) => {
                             total.merge(&summary);
                             on_event(Event::Done {
@@ -396,7 +448,6 @@ fn run_items(
                 }
             }
         };
-        let items = first.into_iter().chain(second).chain(inputs);
         for item in items {
             if pending.len() >= window {
                 let p = pending.pop_front().expect("window is not empty");
