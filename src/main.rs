@@ -281,7 +281,10 @@ impl Report<'_> {
         if !self.selection.selects(f.rule) {
             return Ok(());
         }
-        self.recount.count(f);
+        // The recount replaces the summary's counts only under --rule/--ignore.
+        if self.selection.is_active() {
+            self.recount.count(f);
+        }
         self.counts.count(f.severity);
         if self.failing.is_some()
             && f.severity == Severity::Violation
