@@ -375,8 +375,14 @@ fn audit_cmd(args: &AuditArgs) -> u8 {
         opts.jobs = j.max(1);
     }
     opts.game = args.game.map(GameArg::game);
-    let ids = rulebook::entries().iter().map(|e| e.id.as_str());
-    let selection = match Selection::new(&args.rules, &args.ignore, ids) {
+    // The rule book (parsed from its TOML on first use) only when a glob needs it.
+    let selection = if args.rules.is_empty() && args.ignore.is_empty() {
+        Selection::new(&[], &[], std::iter::empty())
+    } else {
+        let ids = rulebook::entries().iter().map(|e| e.id.as_str());
+        Selection::new(&args.rules, &args.ignore, ids)
+    };
+    let selection = match selection {
         Ok(s) => s,
         Err(e) => {
             eprintln!("kibitz: {e}");
