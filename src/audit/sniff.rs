@@ -202,23 +202,18 @@ pub fn audit_input<R: Read>(
     summary: &mut Summary,
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
-    let mut head = vec![0; SNIFF_BYTES];
-    let mut n = 0;
+    // Read without zeroing a buffer first (this runs once per file).
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
     // An error inside the head (a truncated compressed stream) comes after the
     // bytes read before it, as it would later in the input: those are audited.
-    let mut error = None;
-    while n < head.len() {
-        match input.read(&mut head[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                error = Some(e);
-                break;
-            }
-        }
-    }
-    head.truncate(n);
+    // (`read_to_end` keeps what it read before an error, and retries on
+    // `Interrupted`.)
+    let error = input
+        .by_ref()
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut head)
+        .err();
+    let n = head.len();
     if n == 0
         && let Some(e) = error
     {

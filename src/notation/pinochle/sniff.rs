@@ -60,7 +60,15 @@ pub fn looks_like_pinochle(head: &[u8]) -> bool {
     let mut pinochle_tags: Vec<&[u8]> = Vec::new();
     let mut deal20 = false;
     let mut veto = false;
-    for line in head.split(|&b| b == b'\n') {
+    let mut start = 0;
+    while start <= head.len() {
+        let end = memchr::memchr(b'\n', &head[start..]).map_or(head.len(), |k| start + k);
+        let line = &head[start..end];
+        if veto {
+            // Only the header or a segmental tag can still decide.
+            return header_or_segment(&head[start..]);
+        }
+        start = end + 1;
         let t = line.trim_ascii();
         if is_ppn_header(t) {
             return true;
@@ -98,6 +106,30 @@ pub fn looks_like_pinochle(head: &[u8]) -> bool {
         }
     }
     !veto && (pinochle_tags.len() >= 2 || (pinochle_tags.len() == 1 && deal20))
+}
+
+/// Whether a line of `text` (which starts at a line start) is the `% PPN`
+/// header or a segmental tag: only lines whose first non-blank byte is `%` or
+/// `@` are looked at, found by one scan for those two bytes.
+fn header_or_segment(text: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(k) = memchr::memchr2(b'%', b'@', &text[from..]) {
+        let at = from + k;
+        let line_start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |n| n + 1);
+        let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |n| at + n);
+        if text[line_start..at].iter().all(u8::is_ascii_whitespace) {
+            let t = text[at..end].trim_ascii_end();
+            let found = match t.strip_prefix(b"@") {
+                Some(rest) => segmental_tag(rest),
+                None => is_ppn_header(t),
+            };
+            if found {
+                return true;
+            }
+        }
+        from = end;
+    }
+    false
 }
 
 /// `% PPN 1.0`: `%`, optional blank, `PPN`, blank, digits `.` digits.
@@ -268,5 +300,22 @@ mod tests {
         assert!(looks_like_pinochle(b"% PPN 1.0\n[Bula 60]\n"));
         // Unquoted values are preferans-style, not pinochle tags.
         assert!(!looks_like_pinochle(b"[Trump H]\n[MeldScores 1:2]\n"));
+    }
+
+    #[test]
+    fn after_a_veto_only_a_header_or_segmental_tag_line_decides() {
+        let veto = b"[Vulnerable \"None\"]\n[Event \"x % PPN 1.0\"]\n";
+        assert!(!looks_like_pinochle(veto));
+        // Later header and segmental tag lines, with blanks before them, decide.
+        let mut header = veto.to_vec();
+        header.extend_from_slice(b"  \t% PPN 1.0\r\n");
+        assert!(looks_like_pinochle(&header));
+        let mut segment = veto.to_vec();
+        segment.extend_from_slice(b"x@y\n @M-P=[Chat \"N:why?\"]\n");
+        assert!(looks_like_pinochle(&segment));
+        // Not at the start of its line, or not well formed: nothing.
+        let mut neither = veto.to_vec();
+        neither.extend_from_slice(b"x % PPN 1.0\n% PPN 1\n@Q-P=[A \"b\"]\n");
+        assert!(!looks_like_pinochle(&neither));
     }
 }
