@@ -131,15 +131,13 @@ struct ShowOut {
 
 struct Replay<'a> {
     setup: &'a Setup,
+    /// The cards as written.
+    items: &'a [PlayItem],
     /// Cards still held by each seat whose hand is known.
     remaining: BySeat<Option<CardSet>>,
     played: CardSet,
-    /// Trick each played card went to.
-    played_at: [Trick; 64],
     /// Cards played by each seat.
     count: BySeat<u8>,
-    /// First trick of the record each card appears in (for revoke proofs).
-    appears_at: [Trick; 64],
     /// Unknown hands: the first show-out in each suit, `[seat][suit]`, until a
     /// later card of that suit proves the revoke.
     shown_out: [[Option<ShowOut>; 4]; 4],
@@ -151,6 +149,16 @@ enum Take {
 }
 
 impl Replay<'_> {
+    /// The first trick of the record `card` appears in, 0 if none. For a card
+    /// played, the trick it was played to: every known card of the tricks
+    /// replayed was played (or the replay stopped there).
+    fn appears_at(&self, card: Card) -> Trick {
+        self.items
+            .iter()
+            .position(|i| i.card == PlayCard::Card(card))
+            .map_or(0, |i| Trick::try_from(i / 4 + 1).unwrap_or(Trick::MAX))
+    }
+
     fn holder(&self, card: Card) -> Option<Seat> {
         Seat::ALL
             .into_iter()
@@ -159,7 +167,6 @@ impl Replay<'_> {
 
     /// Removes `card` from `seat`'s hand, or says why it cannot be played.
     fn take(&mut self, seat: Seat, card: Card, trick: Trick, pos: Pos) -> Take {
-        let bit = card.bit() as usize;
         let fault = |fault| {
             Take::Fault(Fault::NotHeld {
                 pos,
@@ -175,7 +182,7 @@ impl Replay<'_> {
                 trick,
                 seat,
                 card,
-                first: self.played_at[bit],
+                first: self.appears_at(card),
             });
         }
         match self.remaining[seat] {
@@ -200,7 +207,6 @@ impl Replay<'_> {
             h.remove(card);
         }
         self.played.insert(card);
-        self.played_at[bit] = trick;
         self.count[seat] += 1;
         Take::Ok
     }
@@ -210,7 +216,7 @@ impl Replay<'_> {
     fn proof(&self, holding: CardSet, trick: Trick) -> (Card, Option<Trick>) {
         let mut best: Option<(Trick, Card)> = None;
         for c in holding {
-            let t = self.appears_at[c.bit() as usize];
+            let t = self.appears_at(c);
             if t > trick && best.is_none_or(|(bt, _)| t < bt) {
                 best = Some((t, c));
             }
@@ -353,33 +359,21 @@ fn replay_all(
     if done.tricks * 4 >= items.len() {
         return out;
     }
+    // The fast path's tricks took one card from every hand (all known) each.
+    let played = Seat::ALL
+        .into_iter()
+        .filter_map(|s| Some(setup.hands[s]? - done.remaining[s]?))
+        .fold(CardSet::EMPTY, |a, b| a | b);
     let mut r = Replay {
         setup,
+        items,
         remaining: done.remaining,
-        played: CardSet::EMPTY,
-        played_at: [0; 64],
-        count: BySeat::default(),
-        appears_at: [0; 64],
+        played,
+        count: BySeat {
+            values: [u8::try_from(done.tricks).unwrap_or(u8::MAX); 4],
+        },
         shown_out: [[None; 4]; 4],
     };
-    // The fast path's tricks: four known cards each, one from every seat.
-    for (i, item) in items.iter().take(done.tricks * 4).enumerate() {
-        if let Some(c) = item.card.known() {
-            r.played.insert(c);
-            r.played_at[c.bit() as usize] = Trick::try_from(i / 4 + 1).unwrap_or(Trick::MAX);
-        }
-    }
-    r.count = BySeat {
-        values: [u8::try_from(done.tricks).unwrap_or(u8::MAX); 4],
-    };
-    for (i, item) in items.iter().enumerate() {
-        if let Some(c) = item.card.known() {
-            let slot = &mut r.appears_at[c.bit() as usize];
-            if *slot == 0 {
-                *slot = Trick::try_from(i / 4 + 1).unwrap_or(Trick::MAX);
-            }
-        }
-    }
     let mut leader = done.leader;
     // Each revoke's trick and offender, and each trick's winner, for Law 64.
     for t in done.tricks..items.len().div_ceil(4) {

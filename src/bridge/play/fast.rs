@@ -11,7 +11,7 @@
 //! which the general replay reports nothing, so the findings are all made there.
 
 use super::{PlayOutcome, Setup};
-use crate::bridge::{Play, PlayCard, PlayOrder};
+use crate::bridge::{Play, PlayCard, PlayItem, PlayOrder};
 use crate::{BySeat, CardSet, Seat};
 
 /// The 13 bits of one suit's lane at the bottom of a [`CardSet`].
@@ -54,14 +54,18 @@ pub(super) fn replay(
     let mut leader = first;
     let mut tricks = 0;
     for chunk in play.items.chunks_exact(4) {
-        let Some(winner) = trick(chunk, play.order, first, leader, &hands, played, trumps) else {
+        let Ok(chunk) = <&[PlayItem; 4]>::try_from(chunk) else {
             break;
         };
-        for (h, b) in hands.iter_mut().zip(winner.1) {
-            *h &= !b;
-            played |= b;
-        }
-        let winner = winner.0;
+        // The seat of the chunk's first card: the Play tag's seat in seat
+        // columns, the leader in play order.
+        let (base, lead) = match play.order {
+            PlayOrder::SeatColumns => (first.index(), leader.distance_from(first)),
+            PlayOrder::Chronological => (leader.index(), 0),
+        };
+        let Some(winner) = trick(chunk, base, lead, &mut hands, &mut played, trumps) else {
+            break;
+        };
         if let Some(slot) = winners.get_mut(tricks) {
             *slot = Some(winner);
         }
@@ -82,56 +86,53 @@ pub(super) fn replay(
     }
 }
 
-/// One trick of four cards (`chunk`, written in `order`) led by `leader`,
-/// against the hands `hands` (by seat index) after the cards `played`: its
-/// winner and each seat's card as a bit, if the trick breaks no rule and has no
-/// marker.
+/// One trick of four cards as written (`chunk`, the first played by the seat
+/// of index `base`, the lead being the card at index `lead`), against the
+/// hands `hands` (by seat index) after the cards `played`. If the trick breaks
+/// no rule and has no marker: its cards are taken from `hands` into `played`
+/// and its winner returned. Else nothing changes.
 fn trick(
-    chunk: &[crate::bridge::PlayItem],
-    order: PlayOrder,
-    first: Seat,
-    leader: Seat,
-    hands: &[u64; 4],
-    played: u64,
+    chunk: &[PlayItem; 4],
+    base: usize,
+    lead: usize,
+    hands: &mut [u64; 4],
+    played: &mut u64,
     trumps: u64,
-) -> Option<(Seat, [u64; 4])> {
-    // The seat of the chunk's first card: the Play tag's seat in seat columns,
-    // the leader in play order.
-    let base = match order {
-        PlayOrder::SeatColumns => first.index(),
-        PlayOrder::Chronological => leader.index(),
+) -> Option<Seat> {
+    let PlayCard::Card(l) = chunk[lead & 3].card else {
+        return None;
     };
-    let mut bits = [0u64; 4];
+    let led = LANE << (l.suit() as u32 * 16);
+    let mut after = *hands;
+    let mut all = 0u64;
     for (k, item) in chunk.iter().enumerate() {
         let PlayCard::Card(c) = item.card else {
             return None;
         };
-        if item.revoke_marked || item.lead_out_of_turn_marked {
+        let b = 1u64 << c.bit();
+        let h = &mut after[(base + k) & 3];
+        // A marker; not held (or held and played before); a revoke; or one
+        // card twice in the trick (hands that overlap: the general replay says
+        // which).
+        if item.revoke_marked
+            | item.lead_out_of_turn_marked
+            | (*h & b == 0)
+            | ((b & led == 0) & (*h & led != 0))
+            | (all & b != 0)
+        {
             return None;
         }
-        bits[(base + k) & 3] = 1 << c.bit();
-    }
-    let lead = bits[leader.index()];
-    let led = LANE << (lead.trailing_zeros() & !15);
-    let mut all = 0;
-    for (&b, &h) in bits.iter().zip(hands) {
-        // Not held (or held and played before), or a revoke.
-        if b & h == 0 || (b & led == 0 && h & led != 0) {
-            return None;
-        }
+        *h &= !b;
         all |= b;
     }
-    // A card played before, or one card twice in this trick (hands that
-    // overlap: the general replay says which).
-    if all & played != 0 || all.count_ones() != 4 {
+    if all & *played != 0 {
         return None;
     }
-    let pool = if all & trumps != 0 {
-        all & trumps
-    } else {
-        all & led
-    };
+    let pool = all & if all & trumps != 0 { trumps } else { led };
     let best = 1u64 << (63 - pool.leading_zeros());
-    let i = bits.iter().position(|&b| b == best)?;
-    Some((Seat::from_index(i), bits))
+    // The seat whose hand lost the best card.
+    let won = (0..4).find(|&s| (hands[s] & !after[s]) == best)?;
+    *hands = after;
+    *played |= all;
+    Some(Seat::from_index(won))
 }
