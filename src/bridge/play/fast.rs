@@ -47,70 +47,71 @@ pub(super) fn replay(
             leader: first,
         };
     };
-    let mut hands = [n.0, e.0, s.0, w.0];
     let trumps = trump.map_or(0, |t| CardSet::suit_mask(t).0);
     let declaring = setup.declarer.map(Seat::side);
+    // The hands in the order of the written columns: from the Play tag's seat
+    // (seat columns, fixed for the whole play), else from each trick's leader
+    // (play order: turned at every trick).
+    let mut cols = [0, 1, 2, 3].map(|k| [n.0, e.0, s.0, w.0][(first.index() + k) & 3]);
+    let mut base = first;
     let mut played = 0u64;
     let mut leader = first;
-    let mut tricks = 0;
+    let (mut tricks, mut won) = (0u8, 0u8);
     for chunk in play.items.chunks_exact(4) {
         let Ok(chunk) = <&[PlayItem; 4]>::try_from(chunk) else {
             break;
         };
-        // The seat of the chunk's first card: the Play tag's seat in seat
-        // columns, the leader in play order.
-        let (base, lead) = match play.order {
-            PlayOrder::SeatColumns => (first.index(), leader.distance_from(first)),
-            PlayOrder::Chronological => (leader.index(), 0),
-        };
-        let Some(winner) = trick(chunk, base, lead, &mut hands, &mut played, trumps) else {
+        if play.order == PlayOrder::Chronological && leader != base {
+            cols.rotate_left(leader.distance_from(base));
+            base = leader;
+        }
+        let lead = leader.distance_from(base);
+        let Some(col) = trick(chunk, lead, &mut cols, &mut played, trumps) else {
             break;
         };
-        if let Some(slot) = winners.get_mut(tricks) {
+        let winner = base.add(col);
+        if let Some(slot) = winners.get_mut(usize::from(tricks)) {
             *slot = Some(winner);
         }
-        out.tricks += 1;
-        if declaring == Some(winner.side()) {
-            out.declarer_tricks += 1;
-        }
-        out.finished = out.tricks >= setup.size;
-        leader = winner;
         tricks += 1;
+        won += u8::from(declaring == Some(winner.side()));
+        leader = winner;
+    }
+    if tricks > 0 {
+        out.tricks += tricks;
+        out.declarer_tricks += won;
+        out.finished = out.tricks >= setup.size;
     }
     Done {
-        tricks,
-        remaining: BySeat {
-            values: hands.map(|h| Some(CardSet(h))),
-        },
+        tricks: usize::from(tricks),
+        remaining: BySeat::new_with(|s| Some(CardSet(cols[s.distance_from(base)]))),
         leader,
     }
 }
 
-/// One trick of four cards as written (`chunk`, the first played by the seat
-/// of index `base`, the lead being the card at index `lead`), against the
-/// hands `hands` (by seat index) after the cards `played`. If the trick breaks
-/// no rule and has no marker: its cards are taken from `hands` into `played`
-/// and its winner returned. Else nothing changes.
+/// One trick of four cards as written (`chunk`), against the hands of their
+/// players `cols` (in the same order) after the cards `played`, the lead being
+/// the card at index `lead`. If the trick breaks no rule and has no marker: its
+/// cards are taken from `cols` into `played` and the index of the winning card
+/// returned. Else nothing changes.
 fn trick(
     chunk: &[PlayItem; 4],
-    base: usize,
     lead: usize,
-    hands: &mut [u64; 4],
+    cols: &mut [u64; 4],
     played: &mut u64,
     trumps: u64,
-) -> Option<Seat> {
+) -> Option<usize> {
     let PlayCard::Card(l) = chunk[lead & 3].card else {
         return None;
     };
     let led = LANE << (l.suit() as u32 * 16);
-    let mut after = *hands;
+    let mut after = *cols;
     let mut all = 0u64;
-    for (k, item) in chunk.iter().enumerate() {
+    for (h, item) in after.iter_mut().zip(chunk) {
         let PlayCard::Card(c) = item.card else {
             return None;
         };
         let b = 1u64 << c.bit();
-        let h = &mut after[(base + k) & 3];
         // A marker; not held (or held and played before); a revoke; or one
         // card twice in the trick (hands that overlap: the general replay says
         // which).
@@ -130,9 +131,9 @@ fn trick(
     }
     let pool = all & if all & trumps != 0 { trumps } else { led };
     let best = 1u64 << (63 - pool.leading_zeros());
-    // The seat whose hand lost the best card.
-    let won = (0..4).find(|&s| (hands[s] & !after[s]) == best)?;
-    *hands = after;
+    // The hand that lost the best card.
+    let won = (0..4).find(|&k| (cols[k] & !after[k]) == best)?;
+    *cols = after;
     *played |= all;
-    Some(Seat::from_index(won))
+    Some(won)
 }
