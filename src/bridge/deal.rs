@@ -273,7 +273,10 @@ mod tests {
             let d = parse_deal(text).unwrap();
             let fast = full_deal(&d).expect("a full deal");
             assert_eq!(fast.hands, d.hands);
-            assert_eq!((fast.size, fast.consistent, fast.end_position), (13, true, false));
+            assert_eq!(
+                (fast.size, fast.consistent, fast.end_position),
+                (13, true, false)
+            );
             let slow = checked(&d, Pos::new(1, 1), true, &mut |f| panic!("{f}"));
             assert_eq!(fast, slow);
         }

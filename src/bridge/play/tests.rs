@@ -431,9 +431,10 @@ fn fast_path_stops_where_the_general_replay_reports() {
     // plays S5 on the heart lead of trick 5 while holding H7 H6. The fast path
     // takes trick 1 and hands over with North's SA played.
     let s = setup(DEAL, Seat::North, None);
-    let rows = CLEAN
-        .replacen("S9 S5 H2 SK", "S9 H8 H2 SK", 1)
-        .replacen("HJ H8 H5 HA", "HJ S5 H5 HA", 1);
+    let rows =
+        CLEAN
+            .replacen("S9 S5 H2 SK", "S9 H8 H2 SK", 1)
+            .replacen("HJ H8 H5 HA", "HJ S5 H5 HA", 1);
     let play = Play {
         first: Some(Seat::East),
         pos: Pos::new(9, 1),
@@ -451,7 +452,10 @@ fn fast_path_stops_where_the_general_replay_reports() {
         "KQJ.AKQ.AKQ.AKQ"
     );
     assert_eq!(winners[..2], [Some(Seat::North), None]);
-    assert_eq!((out.tricks, out.declarer_tricks, out.finished), (1, 1, false));
+    assert_eq!(
+        (out.tricks, out.declarer_tricks, out.finished),
+        (1, 1, false)
+    );
     let [fast, general] = both_ways(&play, &s);
     assert_eq!(fast.0, general.0);
     assert_eq!(fast.1, general.1);
