@@ -200,6 +200,9 @@ impl Finding {
     /// assert_eq!(f.game, None);
     /// let f = Finding::of(Rule::new("a.b", Severity::Warning), Pos::new(1, 1), "`\u{1a}`");
     /// assert_eq!(f.message, "`\\x1A`");
+    /// // Beyond ASCII only the control characters are escaped.
+    /// let f = Finding::of(Rule::new("a.b", Severity::Warning), Pos::new(1, 1), "é\u{85}~\u{7f}");
+    /// assert_eq!(f.message, "é\\x85~\\x7F");
     /// ```
     pub fn of(rule: Rule, pos: Pos, message: impl Into<String>) -> Finding {
         Finding {
@@ -208,7 +211,23 @@ impl Finding {
             record: 0,
             pos,
             game: None,
-            message: crate::text::escape_controls(message.into()),
+            message: escape_controls(message.into()),
         }
+    }
+}
+
+/// `message` with its control characters escaped; most messages are printable
+/// ASCII, seen as such in one pass over the bytes without decoding characters.
+/// Not inlined: [`Finding::of`] stays small in the readers' hot functions.
+#[inline(never)]
+fn escape_controls(message: String) -> String {
+    // No early exit: the compiler checks many bytes at once.
+    let odd = message
+        .bytes()
+        .fold(false, |any, b| any | (b.wrapping_sub(0x20) >= 0x5f));
+    if odd {
+        crate::text::escape_controls(message)
+    } else {
+        message
     }
 }

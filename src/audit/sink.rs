@@ -69,7 +69,7 @@ impl<'a> RecordSink<'a> {
         for f in findings.iter_mut() {
             f.game = Some(game);
             if f.record != record
-                && let Some((_, w)) = self.recent.iter_mut().find(|(r, _)| *r == f.record)
+                && let Some((_, w)) = self.recent.iter_mut().rev().find(|(r, _)| *r == f.record)
             {
                 // A late finding about a finished record.
                 self.summary.recount_record(*w, f.severity);

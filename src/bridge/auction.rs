@@ -245,6 +245,18 @@ pub fn replay(
     dealer: Option<Seat>,
     report: &mut dyn FnMut(Fault),
 ) -> AuctionEnd {
+    match fast::replay(auction, dealer) {
+        Some(end) => end,
+        None => replay_all(auction, dealer, report),
+    }
+}
+
+/// The general replay: every call judged, every fault reported.
+fn replay_all(
+    auction: &Auction,
+    dealer: Option<Seat>,
+    report: &mut dyn FnMut(Fault),
+) -> AuctionEnd {
     let Some(mut seat) = auction.first else {
         return stop(
             auction,
@@ -392,6 +404,8 @@ pub fn replay(
         })
     }
 }
+
+mod fast;
 
 #[cfg(test)]
 mod tests {
@@ -558,5 +572,66 @@ mod tests {
         let (e, v) = run(North, North, "1C Pass Pass +");
         assert!(matches!(e, AuctionEnd::Open(_)));
         assert!(v.is_empty());
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_general_replay() {
+        use crate::bridge::generate::{Fault as Planted, Settings, generate_board};
+        use crate::choose::ByteChooser;
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut fast, mut general) = (0, 0);
+        for n in 0..800u32 {
+            let bytes: Vec<u8> = (0..600).map(|_| next() as u8).collect();
+            let settings = Settings {
+                claims: true,
+                fault: match n % 4 {
+                    1 => Some(Planted::InsufficientBid),
+                    2 => Some(Planted::IllegalDouble),
+                    _ => None,
+                },
+            };
+            let g = generate_board(&mut ByteChooser::new(&bytes), n + 1, &settings);
+            let Some(mut a) = g.board.auction.clone() else {
+                continue;
+            };
+            let mut dealer = g.board.dealer.map(|d| d.value);
+            let len = a.items.len();
+            let i = (next() % len.max(1) as u64) as usize;
+            match next() % 12 {
+                0..=3 => {}
+                4 if len > 0 => a.items[i].call = AuctionCall::NotYet,
+                5 if len > 0 => a.items[i].call = AuctionCall::Skipped,
+                6 if len > 0 => a.items[i].call = AuctionCall::Unknown,
+                7 if len > 0 => a.items[i].call = AuctionCall::Next,
+                8 if len > 0 => a.items[i].insufficient_marked = true,
+                9 => a.items.truncate(i),
+                10 => dealer = dealer.map(Seat::lho),
+                11 if len > 0 => {
+                    let j = (next() % len as u64) as usize;
+                    a.items.swap(i, j);
+                }
+                _ => a.items.push(a.items[len - 1]),
+            }
+            let mut v = Vec::new();
+            let end = replay_all(&a, dealer, &mut |f| v.push(f));
+            match fast::replay(&a, dealer) {
+                Some(e) => {
+                    fast += 1;
+                    assert_eq!(e, end, "case {n}");
+                    assert!(v.is_empty(), "case {n}: {v:?}");
+                }
+                None => general += 1,
+            }
+            let mut w = Vec::new();
+            assert_eq!(replay(&a, dealer, &mut |f| w.push(f)), end, "case {n}");
+            assert_eq!(w, v, "case {n}");
+        }
+        assert!(fast > 100 && general > 300, "{fast} {general}");
     }
 }

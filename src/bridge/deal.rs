@@ -48,7 +48,14 @@ pub fn check(deal: Option<&At<Deal>>, has_play: bool, report: &mut dyn FnMut(Fau
     let Some(At { value: deal, pos }) = deal else {
         return Hands::UNKNOWN;
     };
-    let pos = *pos;
+    if let Some(full) = full_deal(deal) {
+        return full;
+    }
+    checked(deal, *pos, has_play, report)
+}
+
+/// Every check of [`check`], for any deal.
+fn checked(deal: &Deal, pos: Pos, has_play: bool, report: &mut dyn FnMut(Fault)) -> Hands {
     let hands = deal.hands;
     // Every card held twice, in one finding: a card written twice in one hand,
     // or given to two hands.
@@ -100,6 +107,24 @@ pub fn check(deal: Option<&At<Deal>>, has_play: bool, report: &mut dyn FnMut(Fau
         consistent,
         end_position,
     }
+}
+
+/// The common case at a glance: four hands of 13 that together hold the whole
+/// deck, no card written twice. Anything else (`None`) takes the checks of
+/// [`check`], which find the same hands for such a deal.
+fn full_deal(deal: &Deal) -> Option<Hands> {
+    let [Some(n), Some(e), Some(s), Some(w)] = deal.hands.values else {
+        return None;
+    };
+    let full = deal.repeated.is_empty()
+        && [n, e, s, w].iter().all(|h| h.len() == 13)
+        && (n | e | s | w) == CardSet::FULL;
+    full.then_some(Hands {
+        hands: deal.hands,
+        size: 13,
+        consistent: true,
+        end_position: false,
+    })
 }
 
 /// Checks hand sizes (`known`: seat and size of every given hand); true if fine.
@@ -236,6 +261,41 @@ mod tests {
             }]
         );
         assert_eq!(h, Hands::UNKNOWN);
+    }
+
+    #[test]
+    fn a_full_deal_is_seen_at_a_glance() {
+        let full = [
+            "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+            "W:KQT2.AT.J6542.85 A.63.AKQ987.A973 J8654.KQ5.T.QJT6 973.J98742.3.K42",
+        ];
+        for text in full {
+            let d = parse_deal(text).unwrap();
+            let fast = full_deal(&d).expect("a full deal");
+            assert_eq!(fast.hands, d.hands);
+            assert_eq!(
+                (fast.size, fast.consistent, fast.end_position),
+                (13, true, false)
+            );
+            let slow = checked(&d, Pos::new(1, 1), true, &mut |f| panic!("{f}"));
+            assert_eq!(fast, slow);
+        }
+        // Each of these needs the general checks: a hand unknown, a card held
+        // twice (and another missing), 14 and 12 cards, a card written twice.
+        for text in [
+            "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 -",
+            "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 A.5432.5432.5432",
+            "N:AKQJ2.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 .5432.5432.5432",
+            "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 22.5432.5432.543",
+        ] {
+            assert_eq!(full_deal(&parse_deal(text).unwrap()), None, "{text}");
+        }
+        let (h, v) = run(
+            "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 A.5432.5432.5432",
+            true,
+        );
+        assert!(!h.consistent);
+        assert_eq!(v[0].to_string(), "SA is held twice: by North and by West");
     }
 
     #[test]

@@ -724,7 +724,10 @@ impl Fault {
     /// assert_eq!((f.severity, f.record), (Severity::Notice, 3));
     /// ```
     pub fn finding(&self, record: usize) -> Finding {
-        let mut f = Finding::of(self.rule(), self.pos(), self.to_string());
+        // Room for most messages at once (`to_string` grows the text as it goes).
+        let mut message = String::with_capacity(96);
+        let _ = std::fmt::Write::write_fmt(&mut message, format_args!("{self}"));
+        let mut f = Finding::of(self.rule(), self.pos(), message);
         f.record = record;
         f.game = Some(Game::Bridge);
         f

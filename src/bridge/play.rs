@@ -104,15 +104,19 @@ impl Transfers {
 /// assert_eq!(trick_winner(Seat::West, cards, None), Seat::West);
 /// ```
 pub fn trick_winner(leader: Seat, cards: [Card; 4], trump: Option<Suit>) -> Seat {
-    let set: CardSet = cards.into_iter().collect();
-    let pool = match trump {
-        Some(t) if set.has_suit(t) => set.suit(t),
-        _ => set.suit(cards[0].suit()),
+    let bits = cards.map(|c| 1u64 << c.bit());
+    let all = bits[0] | bits[1] | bits[2] | bits[3];
+    let trumps = trump.map_or(0, |t| CardSet::suit_mask(t).0);
+    let pool = if all & trumps != 0 {
+        all & trumps
+    } else {
+        all & CardSet::suit_mask(cards[0].suit()).0
     };
-    let best = pool.highest().expect("the lead is in its own suit");
-    let i = cards
+    // The lead is in its own suit: the pool is not empty.
+    let best = 1u64 << (63 - pool.leading_zeros());
+    let i = bits
         .iter()
-        .position(|&c| c == best)
+        .position(|&b| b == best)
         .expect("best is one of them");
     leader.add(i)
 }
@@ -127,15 +131,13 @@ struct ShowOut {
 
 struct Replay<'a> {
     setup: &'a Setup,
+    /// The cards as written.
+    items: &'a [PlayItem],
     /// Cards still held by each seat whose hand is known.
     remaining: BySeat<Option<CardSet>>,
     played: CardSet,
-    /// Trick each played card went to.
-    played_at: [Trick; 64],
     /// Cards played by each seat.
     count: BySeat<u8>,
-    /// First trick of the record each card appears in (for revoke proofs).
-    appears_at: [Trick; 64],
     /// Unknown hands: the first show-out in each suit, `[seat][suit]`, until a
     /// later card of that suit proves the revoke.
     shown_out: [[Option<ShowOut>; 4]; 4],
@@ -147,6 +149,16 @@ enum Take {
 }
 
 impl Replay<'_> {
+    /// The first trick of the record `card` appears in, 0 if none. For a card
+    /// played, the trick it was played to: every known card of the tricks
+    /// replayed was played (or the replay stopped there).
+    fn appears_at(&self, card: Card) -> Trick {
+        self.items
+            .iter()
+            .position(|i| i.card == PlayCard::Card(card))
+            .map_or(0, |i| Trick::try_from(i / 4 + 1).unwrap_or(Trick::MAX))
+    }
+
     fn holder(&self, card: Card) -> Option<Seat> {
         Seat::ALL
             .into_iter()
@@ -155,7 +167,6 @@ impl Replay<'_> {
 
     /// Removes `card` from `seat`'s hand, or says why it cannot be played.
     fn take(&mut self, seat: Seat, card: Card, trick: Trick, pos: Pos) -> Take {
-        let bit = card.bit() as usize;
         let fault = |fault| {
             Take::Fault(Fault::NotHeld {
                 pos,
@@ -171,7 +182,7 @@ impl Replay<'_> {
                 trick,
                 seat,
                 card,
-                first: self.played_at[bit],
+                first: self.appears_at(card),
             });
         }
         match self.remaining[seat] {
@@ -196,7 +207,6 @@ impl Replay<'_> {
             h.remove(card);
         }
         self.played.insert(card);
-        self.played_at[bit] = trick;
         self.count[seat] += 1;
         Take::Ok
     }
@@ -206,7 +216,7 @@ impl Replay<'_> {
     fn proof(&self, holding: CardSet, trick: Trick) -> (Card, Option<Trick>) {
         let mut best: Option<(Trick, Card)> = None;
         for c in holding {
-            let t = self.appears_at[c.bit() as usize];
+            let t = self.appears_at(c);
             if t > trick && best.is_none_or(|(bt, _)| t < bt) {
                 best = Some((t, c));
             }
@@ -316,43 +326,57 @@ impl Replay<'_> {
 /// ```
 pub fn replay(play: &Play, setup: &Setup, report: &mut dyn FnMut(Fault)) -> PlayOutcome {
     let mut law64 = Law64::default();
-    let mut out = run(play, setup, report, &mut law64);
+    let mut out = replay_all(play, setup, report, &mut law64, true);
     out.transfers = transfers(&law64.revokes, &law64.winners, out.finished);
     out
 }
 
-fn run(
+/// The replay: the tricks the fast path can take ([`fast`], if `fast`), then
+/// the general replay from the first trick it could not.
+fn replay_all(
     play: &Play,
     setup: &Setup,
     report: &mut dyn FnMut(Fault),
     law64: &mut Law64,
+    fast: bool,
 ) -> PlayOutcome {
     let mut out = PlayOutcome::default();
     let Some(first) = play.first else {
         return out;
     };
     let items = &play.items;
+    let opening = setup.declarer.map(Seat::lho).filter(|_| setup.check_leader);
+    let mut wrong_leader = wrong_leader(play, setup, first, opening);
+    let done = if fast && wrong_leader.is_none() {
+        fast::replay(play, setup, first, &mut out, &mut law64.winners)
+    } else {
+        fast::Done {
+            tricks: 0,
+            remaining: setup.hands,
+            leader: first,
+        }
+    };
+    if done.tricks * 4 >= items.len() {
+        return out;
+    }
+    // The fast path's tricks took one card from every hand (all known) each.
+    let played = Seat::ALL
+        .into_iter()
+        .filter_map(|s| Some(setup.hands[s]? - done.remaining[s]?))
+        .fold(CardSet::EMPTY, |a, b| a | b);
     let mut r = Replay {
         setup,
-        remaining: setup.hands,
-        played: CardSet::EMPTY,
-        played_at: [0; 64],
-        count: BySeat::default(),
-        appears_at: [0; 64],
+        items,
+        remaining: done.remaining,
+        played,
+        count: BySeat {
+            values: [u8::try_from(done.tricks).unwrap_or(u8::MAX); 4],
+        },
         shown_out: [[None; 4]; 4],
     };
-    for (i, item) in items.iter().enumerate() {
-        if let Some(c) = item.card.known() {
-            let slot = &mut r.appears_at[c.bit() as usize];
-            if *slot == 0 {
-                *slot = Trick::try_from(i / 4 + 1).unwrap_or(Trick::MAX);
-            }
-        }
-    }
-    let opening = setup.declarer.map(Seat::lho).filter(|_| setup.check_leader);
-    let mut leader = first;
+    let mut leader = done.leader;
     // Each revoke's trick and offender, and each trick's winner, for Law 64.
-    for t in 0..items.len().div_ceil(4) {
+    for t in done.tricks..items.len().div_ceil(4) {
         let Ok(trick) = Trick::try_from(t + 1) else {
             break;
         };
@@ -421,16 +445,9 @@ fn run(
             }
             actual = seat;
         } else if t == 0
-            && let (Some(d), Some(o)) = (setup.declarer, opening)
-            && first != o
-            && setup.auction_declarer.is_none_or(|a| first != a.lho())
-            && let Some(item) = items.first()
+            && let Some(f) = wrong_leader.take()
         {
-            report(Fault::Leader {
-                pos: item.pos,
-                actual: first,
-                declarer: d,
-            });
+            report(f);
         }
         let slot = |k: usize| -> Option<&PlayItem> {
             let seat = actual.add(k);
@@ -547,6 +564,24 @@ fn run(
     out
 }
 
+/// The opening lead by the wrong player (not marked `^L`): the Play tag's
+/// seat `first` is neither declarer's left-hand opponent (`opening`) nor the
+/// auction declarer's.
+fn wrong_leader(play: &Play, setup: &Setup, first: Seat, opening: Option<Seat>) -> Option<Fault> {
+    let (Some(d), Some(o)) = (setup.declarer, opening) else {
+        return None;
+    };
+    if first == o || setup.auction_declarer.is_some_and(|a| first == a.lho()) {
+        return None;
+    }
+    let item = play.items.first()?;
+    Some(Fault::Leader {
+        pos: item.pos,
+        actual: first,
+        declarer: d,
+    })
+}
+
 /// What the replay keeps for Law 64: each revoke's trick and offender, and each
 /// trick's winner.
 #[derive(Default)]
@@ -577,6 +612,8 @@ fn transfers(revokes: &[(Trick, Seat)], winners: &[Option<Seat>; 13], finished: 
     }
     t
 }
+
+mod fast;
 
 #[cfg(test)]
 mod tests;

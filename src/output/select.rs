@@ -97,6 +97,9 @@ pub struct Recount {
     /// Worst severity of the last records with a selected finding in the
     /// current input.
     recent: VecDeque<(usize, Severity)>,
+    /// The highest record index put in `recent` in the current input: a record
+    /// above it is not there (no need to look).
+    newest: usize,
 }
 
 impl Recount {
@@ -106,7 +109,11 @@ impl Recount {
         if f.record == 0 {
             return; // about the input as a whole, no record
         }
-        if let Some((_, worst)) = self.recent.iter_mut().find(|(r, _)| *r == f.record) {
+        // Most findings are of the record counted last (look from the back) or
+        // of a new record above every record seen (no need to look).
+        if f.record <= self.newest
+            && let Some((_, worst)) = self.recent.iter_mut().rev().find(|(r, _)| *r == f.record)
+        {
             self.counts.recount_record(Some(*worst), f.severity);
             *worst = (*worst).max(f.severity);
             return;
@@ -116,11 +123,13 @@ impl Recount {
             self.recent.pop_front();
         }
         self.recent.push_back((f.record, f.severity));
+        self.newest = self.newest.max(f.record);
     }
 
     /// The current input is done: record numbers start again.
     pub fn end_input(&mut self) {
         self.recent.clear();
+        self.newest = 0;
     }
 
     /// Replaces the finding counts of `total` (files, bytes and records read stay)
@@ -198,5 +207,32 @@ mod tests {
         assert_eq!(total.records_with_violations, 2);
         assert_eq!((total.violations, total.notices), (3, 3));
         assert_eq!(total.rules["a.n"].findings, 3);
+    }
+
+    #[test]
+    fn recount_out_of_order_and_beyond_the_window() {
+        const V: Rule = Rule::new("a.v", Severity::Violation);
+        const N: Rule = Rule::new("a.n", Severity::Notice);
+        let at = |rule, record| Finding {
+            record,
+            ..Finding::of(rule, Pos::new(1, 1), "m")
+        };
+        let mut r = Recount::default();
+        r.count(&at(N, 5));
+        r.count(&at(N, 3)); // a late finding of a record not counted yet
+        r.count(&at(V, 3)); // the same record again: one record, now violating
+        r.count(&at(N, 4));
+        r.count(&at(N, 5)); // below the newest record, found in the window
+        // 300 more records push records 3, 4 and 5 out of the window: a finding
+        // of record 4 then counts it again (the bound the window sets).
+        for i in 0..300 {
+            r.count(&at(N, 10 + i));
+        }
+        r.count(&at(N, 4));
+        let mut total = Summary::default();
+        r.apply(&mut total);
+        assert_eq!(total.records_with_findings, 3 + 300 + 1);
+        assert_eq!(total.records_with_violations, 1);
+        assert_eq!((total.violations, total.notices), (1, 304 + 1));
     }
 }

@@ -319,3 +319,160 @@ fn law_64_transfer_bound() {
     assert_eq!((o.declarer_tricks, o.revokes), (13, 1));
     assert_eq!(o.transfers, Transfers::default());
 }
+
+/// A small xorshift generator: the same cases on every run.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// The replay with and without the fast path: outcome, Law 64 state, faults.
+fn both_ways(play: &Play, s: &Setup) -> [(PlayOutcome, Vec<Fault>, Law64); 2] {
+    [true, false].map(|fast| {
+        let mut law64 = Law64::default();
+        let mut faults = Vec::new();
+        let out = replay_all(play, s, &mut |f| faults.push(f), &mut law64, fast);
+        (out, faults, law64)
+    })
+}
+
+#[test]
+fn fast_path_agrees_with_the_general_replay() {
+    use crate::bridge::generate::{Fault as Planted, Settings, generate_board};
+    use crate::bridge::{ContractTag, DeclarerTag};
+    use crate::choose::ByteChooser;
+    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+    // How many cases took some tricks fast and handed over to the general
+    // replay, and how many went all the way fast: both must occur.
+    let (mut handed_over, mut all_fast, mut faults_seen) = (0, 0, 0);
+    for n in 0..600u32 {
+        let bytes: Vec<u8> = (0..900).map(|_| rng.next() as u8).collect();
+        let settings = Settings {
+            claims: n % 3 != 0,
+            fault: match n % 5 {
+                1 => Some(Planted::Revoke),
+                2 => Some(Planted::CardNotHeld),
+                _ => None,
+            },
+        };
+        let g = generate_board(&mut ByteChooser::new(&bytes), n + 1, &settings);
+        let (Some(mut play), Some(deal)) = (g.board.play.clone(), g.board.deal.as_ref()) else {
+            continue;
+        };
+        let contract = match g.board.contract.map(|c| c.value) {
+            Some(ContractTag::Contract(c)) => c,
+            _ => continue,
+        };
+        let declarer = match g.board.declarer.map(|d| d.value) {
+            Some(DeclarerTag::Seat { seat, .. }) => seat,
+            _ => continue,
+        };
+        let mut s = Setup {
+            hands: deal.value.hands,
+            size: 13,
+            trump: Some(contract.bid.strain().trump()),
+            declarer: Some(declarer),
+            auction_declarer: None,
+            check_leader: true,
+        };
+        let len = play.items.len();
+        let i = rng.below(len);
+        let j = rng.below(len);
+        match rng.below(12) {
+            0 | 1 => {}
+            2 if len > 0 => play.items[i].card = PlayCard::Unknown,
+            3 if len > 0 => play.items[i].card = PlayCard::Next,
+            4 if len > 0 => play.items[i].revoke_marked = true,
+            5 if len > 0 => play.items[i].lead_out_of_turn_marked = true,
+            6 => play.items.swap(i, j),
+            7 => play.items.truncate(i),
+            8 => s.hands.values[i % 4] = None,
+            9 => s.trump = None,
+            10 => play.first = play.first.map(|f| f.add(1 + i % 3)),
+            11 if len > 0 => {
+                // A card of another seat's hand, or one played already.
+                play.items[i].card = play.items[j].card;
+            }
+            _ => play.order = PlayOrder::Chronological,
+        }
+        let [fast, general] = both_ways(&play, &s);
+        assert_eq!(fast.0, general.0, "outcome, case {n}");
+        assert_eq!(fast.1, general.1, "faults, case {n}");
+        assert_eq!(fast.2.revokes, general.2.revokes, "revokes, case {n}");
+        assert_eq!(fast.2.winners, general.2.winners, "winners, case {n}");
+        let t = fast.0.tricks;
+        if !fast.1.is_empty() {
+            faults_seen += 1;
+        }
+        if t > 0 && fast.0.tricks as usize * 4 < play.items.len() {
+            handed_over += 1;
+        } else if t > 0 {
+            all_fast += 1;
+        }
+    }
+    assert!(handed_over > 50, "{handed_over}");
+    assert!(all_fast > 50, "{all_fast}");
+    assert!(faults_seen > 50, "{faults_seen}");
+}
+
+#[test]
+fn fast_path_stops_where_the_general_replay_reports() {
+    // South discards H8 on North's SK at trick 2 while holding S5 S4 S3, and
+    // plays S5 on the heart lead of trick 5 while holding H7 H6. The fast path
+    // takes trick 1 and hands over with North's SA played.
+    let s = setup(DEAL, Seat::North, None);
+    let rows =
+        CLEAN
+            .replacen("S9 S5 H2 SK", "S9 H8 H2 SK", 1)
+            .replacen("HJ H8 H5 HA", "HJ S5 H5 HA", 1);
+    let play = Play {
+        first: Some(Seat::East),
+        pos: Pos::new(9, 1),
+        order: PlayOrder::SeatColumns,
+        items: items(&rows),
+        star: None,
+        notes: Vec::new(),
+    };
+    let mut out = PlayOutcome::default();
+    let mut winners = [None; 13];
+    let done = fast::replay(&play, &s, Seat::East, &mut out, &mut winners);
+    assert_eq!((done.tricks, done.leader), (1, Seat::North));
+    assert_eq!(
+        done.remaining[Seat::North].unwrap().to_string(),
+        "KQJ.AKQ.AKQ.AKQ"
+    );
+    assert_eq!(winners[..2], [Some(Seat::North), None]);
+    assert_eq!(
+        (out.tricks, out.declarer_tricks, out.finished),
+        (1, 1, false)
+    );
+    let [fast, general] = both_ways(&play, &s);
+    assert_eq!(fast.0, general.0);
+    assert_eq!(fast.1, general.1);
+    assert_eq!(
+        fast.1.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [
+            "trick 2: South played H8 on a spade lead while holding S4 (played at trick 3)",
+            "trick 5: South played S5 on a heart lead while holding H7 (played at trick 6)"
+        ]
+    );
+    assert_eq!((fast.0.tricks, fast.0.revokes), (13, 2));
+    // A wrong opening leader: no trick is taken fast.
+    let wrong = Play {
+        first: Some(Seat::South),
+        ..play.clone()
+    };
+    let [fast, general] = both_ways(&wrong, &s);
+    assert_eq!(fast.1, general.1);
+    assert_eq!(fast.1[0].rule().id, "bridge.play.leader");
+}
