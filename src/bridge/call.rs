@@ -450,15 +450,26 @@ impl Vulnerability {
     /// assert_eq!(Vulnerability::from_pbn("E"), None);
     /// ```
     pub fn from_pbn(s: &str) -> Option<Vulnerability> {
+        Vulnerability::from_ascii(s.as_bytes())
+    }
+
+    /// [`Vulnerability::from_pbn`] on bytes, as read from a file.
+    ///
+    /// ```
+    /// use kibitz::Vulnerability;
+    /// assert_eq!(Vulnerability::from_ascii(b"BOTH"), Some(Vulnerability::All));
+    /// assert_eq!(Vulnerability::from_ascii(b"N-S"), None);
+    /// ```
+    pub fn from_ascii(s: &[u8]) -> Option<Vulnerability> {
         // Compared without case and without allocating a lowercase copy.
-        let is = |w: &str| s.eq_ignore_ascii_case(w);
-        Some(if is("none") || is("love") || s == "-" {
+        let is = |w: &[u8]| s.eq_ignore_ascii_case(w);
+        Some(if is(b"none") || is(b"love") || s == b"-" {
             Vulnerability::None
-        } else if is("ns") {
+        } else if is(b"ns") {
             Vulnerability::NorthSouth
-        } else if is("ew") {
+        } else if is(b"ew") {
             Vulnerability::EastWest
-        } else if is("all") || is("both") {
+        } else if is(b"all") || is(b"both") {
             Vulnerability::All
         } else {
             return None;

@@ -2,6 +2,7 @@
 //! against the PBN spec. Findings here are about notation only; whether the deal,
 //! auction and play obey the laws of bridge is [`crate::bridge`]'s business.
 
+mod fast;
 mod id;
 pub mod sections;
 pub mod table;
@@ -59,38 +60,17 @@ impl Sink<'_> {
     }
 }
 
-/// Whether some check below reads the value of a tag of this kind as text.
-fn reads_value(kind: TagKind) -> bool {
-    use TagKind::*;
-    matches!(
-        kind,
-        Board
-            | Dealer
-            | Vulnerable
-            | Deal
-            | Scoring
-            | Declarer
-            | Contract
-            | Result
-            | Score
-            | ScoreIMP
-            | ScoreMP
-            | ScorePercentage
-            | ScoreRubber
-            | OptimumScore
-            | Room
-            | Date
-            | EventDate
-            | UTCDate
-            | Time
-            | UTCTime
-            | Round
-            | FrenchMP
-            | Hidden
-            | TimeCall
-            | TimeCard
-            | TimeControl
-    )
+/// The fast path's answer `fast`, else what the general parser says of the value
+/// `raw` decoded as text.
+fn read<T>(
+    raw: &[u8],
+    fast: Option<T>,
+    general: impl FnOnce(&str) -> Result<T, Reason>,
+) -> Result<T, Reason> {
+    match fast {
+        Some(v) => Ok(v),
+        None => general(&crate::text::decode(raw)),
+    }
 }
 
 /// Decodes `rec` into `board` (cleared first), appending decode findings to `out`.
@@ -108,7 +88,11 @@ fn reads_value(kind: TagKind) -> bool {
 /// assert_eq!(findings[0].rule, "pbn.tag.value");
 /// ```
 pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
+    // The identification texts are kept through the clearing: `identification`
+    // sets every one of them, and leaves alone those the record repeats.
+    let id = std::mem::take(&mut board.id);
     board.clear();
+    board.id = id;
     board.pos = rec.start;
     board.record = rec.index;
     let mut sink = Sink {
@@ -121,7 +105,6 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     let mut part: Option<Part> = None;
     for (index, tag) in rec.tags.iter().enumerate() {
         let kind = tag.kind;
-        let name = kind.name().unwrap_or_default();
         let raw = rec.value(tag);
         match kind {
             TagKind::Auction => part = Some(Part::Auction),
@@ -133,133 +116,140 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         if raw == b"?" && kind != TagKind::Note {
             continue;
         }
-        // Only the values some check reads are turned into text.
-        let value = if reads_value(kind) {
-            crate::text::decode(raw)
-        } else {
-            std::borrow::Cow::Borrowed("")
-        };
-        let value: &str = &value;
+        // The common values are read from the bytes (`fast`); the value is turned
+        // into text only for the general parsers and for messages.
+        let text = || crate::text::decode(raw);
+        let name = || kind.name().unwrap_or_default();
         let at = tag.value_pos;
         match kind {
-            TagKind::Board if !value.is_empty() => match parse_board(value) {
+            TagKind::Board if !raw.is_empty() => match read(raw, fast::board(raw), parse_board) {
                 Ok(n) => board.number = Some(At::new(n, at)),
                 Err(e) => sink.add(rules::FORMAT, at, format!("Board tag: {e}")),
             },
-            TagKind::Dealer if !value.is_empty() => match parse_seat(value) {
+            TagKind::Dealer if !raw.is_empty() => match read(raw, fast::seat(raw), parse_seat) {
                 Ok(s) => board.dealer = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Dealer tag: {e}")),
             },
-            TagKind::Vulnerable if !value.is_empty() => match parse_vulnerable(value) {
-                Ok(v) => board.vulnerability = Some(At::new(v, at)),
-                Err(e) => sink.add(rules::VALUE, at, format!("Vulnerable tag: {e}")),
-            },
-            TagKind::Deal if !value.is_empty() => match parse_deal(value) {
+            TagKind::Vulnerable if !raw.is_empty() => {
+                match read(raw, fast::vulnerable(raw), parse_vulnerable) {
+                    Ok(v) => board.vulnerability = Some(At::new(v, at)),
+                    Err(e) => sink.add(rules::VALUE, at, format!("Vulnerable tag: {e}")),
+                }
+            }
+            TagKind::Deal if !raw.is_empty() => match read(raw, fast::deal(raw), parse_deal) {
                 Ok(d) => board.deal = Some(At::new(d, at)),
                 Err(e) => sink.add(rules::DEAL, at, format!("Deal tag: {e}")),
             },
-            TagKind::Scoring if !value.is_empty() => match parse_scoring(value) {
-                Ok(s) => board.scoring = s,
-                Err(e) => sink.add(rules::FORMAT, at, format!("Scoring tag: {e}")),
-            },
-            TagKind::Declarer => match parse_declarer(value) {
+            TagKind::Scoring if !raw.is_empty() => {
+                match read(raw, fast::scoring(raw), parse_scoring) {
+                    Ok(s) => board.scoring = s,
+                    Err(e) => sink.add(rules::FORMAT, at, format!("Scoring tag: {e}")),
+                }
+            }
+            TagKind::Declarer => match read(raw, fast::declarer(raw), parse_declarer) {
                 Ok(d) => board.declarer = Some(At::new(d, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Declarer tag: {e}")),
             },
-            TagKind::Contract if !value.is_empty() => match parse_contract(value) {
-                Ok(c) => board.contract = Some(At::new(c, at)),
-                Err(e) => match lenient_contract(value) {
-                    Some(c) => {
-                        sink.lenient(at, raw, format!("Contract {c}"));
-                        board.contract = Some(At::new(crate::bridge::ContractTag::Contract(c), at));
-                    }
-                    None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
-                },
-            },
-            TagKind::Result => match parse_result(value) {
+            TagKind::Contract if !raw.is_empty() => {
+                match read(raw, fast::contract(raw), parse_contract) {
+                    Ok(c) => board.contract = Some(At::new(c, at)),
+                    Err(e) => match lenient_contract(&text()) {
+                        Some(c) => {
+                            sink.lenient(at, raw, format!("Contract {c}"));
+                            board.contract =
+                                Some(At::new(crate::bridge::ContractTag::Contract(c), at));
+                        }
+                        None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
+                    },
+                }
+            }
+            TagKind::Result => match read(raw, fast::result(raw), parse_result) {
                 Ok(r) => board.result = Some(At::new(r, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Result tag: {e}")),
             },
-            TagKind::Score if !value.is_empty() => match parse_score(value) {
+            TagKind::Score if !raw.is_empty() => match read(raw, fast::score(raw), parse_score) {
                 Ok(s) => board.score = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Score tag: {e}")),
             },
-            TagKind::ScoreIMP if !value.is_empty() => match parse_decimal_score(value) {
+            TagKind::ScoreIMP if !raw.is_empty() => match parse_decimal_score(&text()) {
                 Ok(s) => board.score_imp = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("ScoreIMP tag: {e}")),
             },
-            TagKind::ScoreMP if !value.is_empty() => {
-                if let Err(e) = parse_decimal_score(value) {
+            TagKind::ScoreMP if !raw.is_empty() => {
+                if let Err(e) = parse_decimal_score(&text()) {
                     sink.add(rules::VALUE, at, format!("ScoreMP tag: {e}"));
                 }
             }
-            TagKind::ScorePercentage if !value.is_empty() => {
-                if let Err(e) = parse_percentage(value) {
+            TagKind::ScorePercentage if !raw.is_empty() => {
+                if let Err(e) = parse_percentage(&text()) {
                     sink.add(rules::VALUE, at, format!("ScorePercentage tag: {e}"));
                 }
             }
-            TagKind::ScoreRubber if !value.is_empty() => {
-                if let Err(e) = parse_rubber(value) {
+            TagKind::ScoreRubber if !raw.is_empty() => {
+                if let Err(e) = parse_rubber(&text()) {
                     sink.add(rules::VALUE, at, format!("ScoreRubber tag: {e}"));
                 }
             }
-            TagKind::OptimumScore if !value.is_empty() => {
-                if let Err(e) = parse_optimum_score(value) {
+            TagKind::OptimumScore if !raw.is_empty() => {
+                if let Err(e) = parse_optimum_score(&text()) {
                     sink.add(rules::VALUE, at, format!("OptimumScore tag: {e}"));
                 }
             }
-            TagKind::Room if !value.is_empty() => match parse_room(value) {
+            TagKind::Room if !raw.is_empty() => match read(raw, fast::room(raw), parse_room) {
                 Ok(r) => board.room = Some(r),
                 Err(e) => sink.add(rules::FORMAT, at, format!("Room tag: {e}")),
             },
-            TagKind::Date | TagKind::EventDate | TagKind::UTCDate if !value.is_empty() => {
-                if let Err(e) = check_date(value) {
-                    sink.add(rules::FORMAT, at, format!("{name} tag: {e}"));
+            TagKind::Date | TagKind::EventDate | TagKind::UTCDate
+                if !raw.is_empty() && !fast::date_ok(raw) =>
+            {
+                if let Err(e) = check_date(&text()) {
+                    sink.add(rules::FORMAT, at, format!("{} tag: {e}", name()));
                 }
             }
-            TagKind::Time | TagKind::UTCTime if !value.is_empty() => {
-                if let Err(e) = check_time(value) {
-                    sink.add(rules::FORMAT, at, format!("{name} tag: {e}"));
+            TagKind::Time | TagKind::UTCTime if !raw.is_empty() => {
+                if let Err(e) = check_time(&text()) {
+                    sink.add(rules::FORMAT, at, format!("{} tag: {e}", name()));
                 }
             }
-            TagKind::Round if !value.is_empty() => {
-                if let Err(e) = check_round(value) {
+            TagKind::Round if !raw.is_empty() && !fast::round_ok(raw) => {
+                if let Err(e) = check_round(&text()) {
                     sink.add(rules::FORMAT, at, format!("Round tag: {e}"));
                 }
             }
-            TagKind::FrenchMP if !matches!(value, "Yes" | "No" | "") => {
+            TagKind::FrenchMP if !matches!(raw, b"Yes" | b"No" | b"") => {
                 sink.add(
                     rules::FORMAT,
                     at,
-                    format!("FrenchMP tag: `{value}` is not Yes or No"),
+                    format!("FrenchMP tag: `{}` is not Yes or No", text()),
                 );
             }
-            TagKind::Hidden if !value.chars().all(|c| "WNESwnes".contains(c)) => {
+            TagKind::Hidden if !raw.iter().all(|c| b"WNESwnes".contains(c)) => {
                 sink.add(
                     rules::FORMAT,
                     at,
-                    format!("Hidden tag: `{value}` is not a set of seats"),
+                    format!("Hidden tag: `{}` is not a set of seats", text()),
                 );
             }
             TagKind::TimeCall | TagKind::TimeCard
-                if !value.is_empty() && !value.bytes().all(|b| b.is_ascii_digit()) =>
+                if !raw.is_empty() && !raw.iter().all(u8::is_ascii_digit) =>
             {
                 sink.add(
                     rules::FORMAT,
                     at,
-                    format!("{name} tag: `{value}` is not a number of seconds"),
+                    format!("{} tag: `{}` is not a number of seconds", name(), text()),
                 );
             }
-            TagKind::TimeControl if !value.is_empty() && !is_time_control(value) => {
+            TagKind::TimeControl if !raw.is_empty() && !is_time_control(&text()) => {
                 sink.add(
                     rules::FORMAT,
                     at,
-                    format!("TimeControl tag: `{value}` is not `<games>/<minutes>`"),
+                    format!("TimeControl tag: `{}` is not `<games>/<minutes>`", text()),
                 );
             }
             TagKind::Auction | TagKind::Play if raw.is_empty() && tag.tokens.is_empty() => {
                 // `[Play ""]` in bidding-only files: no section, said with the
                 // reason. When the tag comes again with data, that one is read.
+                let name = name();
                 let again = rec.tags[index + 1..].iter().any(|t| t.kind == kind);
                 if !again {
                     let what = if name == "Play" { "cards" } else { "calls" };
