@@ -252,48 +252,51 @@ pub(super) fn deal(b: &[u8]) -> Option<Deal> {
     };
     let first = seat(&[*f])?;
     let mut deal = Deal::default();
-    let mut rest = hands;
+    let mut bytes = hands.iter();
     for i in 0..4 {
-        let seat = first.add(i);
-        // A hand and what follows it: one space, or the end after the fourth.
-        let (hand, after) = match rest.iter().position(|&c| c == b' ') {
-            Some(k) => (&rest[..k], &rest[k + 1..]),
-            None => (rest, &rest[rest.len()..]),
-        };
-        let last = i == 3;
-        if last != (hand.len() == rest.len()) {
+        // Hands are separated by one space; the fourth ends the value.
+        let (cards, space) = hand(&mut bytes)?;
+        if space != (i < 3) {
             return None;
         }
-        rest = after;
-        if hand == b"-" {
-            continue;
+        if cards.is_some() {
+            deal.hands[first.add(i)] = cards;
         }
-        deal.hands[seat] = Some(hand_cards(hand)?);
     }
     Some(deal)
 }
 
-/// The cards of one hand `S.H.D.C` (no space in it); `None` when malformed or
-/// when a card is written twice.
-fn hand_cards(hand: &[u8]) -> Option<CardSet> {
+/// Reads one hand from `bytes` up to a space or the end: `None` inside for `-`,
+/// else its cards; and whether a space ended it. `None` when the hand is
+/// malformed or a card is written twice.
+fn hand(bytes: &mut std::slice::Iter<u8>) -> Option<(Option<CardSet>, bool)> {
+    if let [b'-', after @ ..] = bytes.as_slice()
+        && matches!(after.first(), None | Some(b' '))
+    {
+        bytes.next();
+        return Some((None, bytes.next().is_some()));
+    }
     // Card bit = suit * 16 + rank; the hand lists spades (suit 3) first.
     let mut set: u64 = 0;
     let mut shift: u32 = 48;
-    for &c in hand {
+    let mut cards: u32 = 0;
+    let mut space = false;
+    for &c in bytes.by_ref() {
         let k = DEAL_BYTE[usize::from(c)];
         if k < DOT {
-            let bit = 1u64 << (shift + u32::from(k));
-            if set & bit != 0 {
-                return None;
-            }
-            set |= bit;
+            set |= 1u64 << (shift + u32::from(k));
+            cards += 1;
         } else if k == DOT && shift > 0 {
             shift -= 16;
+        } else if k == SPACE {
+            space = true;
+            break;
         } else {
             return None;
         }
     }
-    (shift == 0).then_some(CardSet(set))
+    // Fewer bits than cards: a card was written twice.
+    (shift == 0 && set.count_ones() == cards).then_some((Some(CardSet(set)), space))
 }
 
 #[cfg(test)]

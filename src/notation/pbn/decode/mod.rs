@@ -88,8 +88,9 @@ fn read<T>(
 /// assert_eq!(findings[0].rule, "pbn.tag.value");
 /// ```
 pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
-    // The identification texts are kept through the clearing: `identification`
-    // sets every one of them, and leaves alone those the record repeats.
+    // The identification texts are kept through the clearing: `id::set_field`
+    // and `id::clear_missing` set every one of them, and leave alone those the
+    // record repeats.
     let id = std::mem::take(&mut board.id);
     board.clear();
     board.id = id;
@@ -103,14 +104,43 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     };
     let mut notes = Notes::default();
     let mut part: Option<Part> = None;
+    // Identification fields given (bits of `id::set_field`); whether a Note tag
+    // was seen (its text is kept at the end).
+    let mut given = 0u8;
+    let mut has_notes = false;
+    let mut layout = Layout::default();
     for (index, tag) in rec.tags.iter().enumerate() {
         let kind = tag.kind;
         let raw = rec.value(tag);
+        // Whether this is the first Auction or Play tag, whose section the
+        // export layout is checked in.
+        let mut first_section = false;
         match kind {
-            TagKind::Auction => part = Some(Part::Auction),
-            TagKind::Play => part = Some(Part::Play),
-            TagKind::Note => {}
+            TagKind::Auction => {
+                part = Some(Part::Auction);
+                first_section = !std::mem::replace(&mut layout.seen[0], true);
+            }
+            TagKind::Play => {
+                part = Some(Part::Play);
+                first_section = !std::mem::replace(&mut layout.seen[1], true);
+            }
+            TagKind::Note => has_notes = true,
+            TagKind::Event
+            | TagKind::Site
+            | TagKind::Date
+            | TagKind::Scoring
+            | TagKind::North
+            | TagKind::East
+            | TagKind::South
+            | TagKind::West => {
+                part = None;
+                let (id, spare) = board.id_with_spare();
+                given |= id::set_field(id, spare, kind, raw);
+            }
             _ => part = None,
+        }
+        if rec.export {
+            layout.tag(tag);
         }
         // "?" is the value of a mandatory tag that is unknown (PBN 3.4).
         if raw == b"?" && kind != TagKind::Note {
@@ -266,8 +296,18 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     );
                 }
             }
-            TagKind::Auction => sections::auction(rec, tag, board, &mut notes, &mut sink),
-            TagKind::Play => sections::play(rec, tag, board, &mut notes, &mut sink),
+            TagKind::Auction => {
+                let plain = sections::auction(rec, tag, board, &mut notes, &mut sink);
+                if first_section && rec.export {
+                    layout.fifth[0] = Some(sections::fifth_on_a_line(rec.section(tag), plain));
+                }
+            }
+            TagKind::Play => {
+                let plain = sections::play(rec, tag, board, &mut notes, &mut sink);
+                if first_section && rec.export {
+                    layout.fifth[1] = Some(sections::fifth_on_a_line(rec.section(tag), plain));
+                }
+            }
             TagKind::Note => notes.define(rec, tag, part, &mut sink),
             k if k.is_table() => table(rec, index, &mut sink),
             TagKind::Other => sink.add(
@@ -283,10 +323,40 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     }
     notes.finish(rec, &mut sink);
     sink.finish();
-    id::identification(rec, board);
+    id::clear_missing(&mut board.id, given);
+    if has_notes {
+        id::notes(rec, board);
+    }
     requires(rec, &mut sink);
     if rec.export {
-        export_layout(rec, &mut sink);
+        export_layout(rec, &layout, &mut sink);
+    }
+}
+
+/// What the export layout check needs, gathered while the tags are decoded.
+#[derive(Default)]
+struct Layout {
+    /// The first tag that does not stand alone at the start of its line.
+    tag: Option<Pos>,
+    /// The line of the last tag written in the record (not inherited).
+    line: u64,
+    /// Whether an Auction tag, a Play tag was seen.
+    seen: [bool; 2],
+    /// For the first Auction and Play tag, when its section was decoded: the
+    /// fifth call or card on a line, if any ([`sections::fifth_on_a_line`]).
+    fifth: [Option<Option<Pos>>; 2],
+}
+
+impl Layout {
+    /// Notes where `tag` breaks "each tag pair stands alone at the start of its line".
+    fn tag(&mut self, tag: &crate::pbn::RawTag) {
+        if self.tag.is_some() || tag.inherit == crate::pbn::Inherit::Sticky {
+            return;
+        }
+        if tag.pos.col != 1 || tag.pos.line == self.line {
+            self.tag = Some(tag.pos);
+        }
+        self.line = tag.pos.line;
     }
 }
 
@@ -333,48 +403,30 @@ fn sort_order(rec: &RawRecord, view: &TableView, name: &str, sink: &mut Sink) {
 /// Layout rules of the export format (PBN 2.1 §3.3, §3.5, §3.6) in a file that
 /// declares `% EXPORT`: each tag pair left-justified on a line of its own, at most
 /// four calls or cards per line. Each kind is reported once per record.
-fn export_layout(rec: &RawRecord, sink: &mut Sink) {
-    let mut prev_line = 0;
-    for tag in rec
-        .tags
-        .iter()
-        .filter(|t| t.inherit != crate::pbn::Inherit::Sticky)
-    {
-        if tag.pos.col != 1 || tag.pos.line == prev_line {
+/// `layout` holds what the decoding found; a section not decoded (its tag's
+/// value is `?`) is looked at here.
+fn export_layout(rec: &RawRecord, layout: &Layout, sink: &mut Sink) {
+    if let Some(pos) = layout.tag {
+        sink.add(
+            rules::EXPORT,
+            pos,
+            "in export format each tag pair stands alone at the start of its line (PBN 3.3)".into(),
+        );
+    }
+    for (i, kind, what) in [(0, TagKind::Auction, "calls"), (1, TagKind::Play, "cards")] {
+        let fifth = match layout.fifth[i] {
+            Some(fifth) => fifth,
+            None => match rec.find_kind(kind) {
+                Some(tag) => sections::fifth_on_a_line(rec.section(tag), 0),
+                None => None,
+            },
+        };
+        if let Some(pos) = fifth {
             sink.add(
                 rules::EXPORT,
-                tag.pos,
-                "in export format each tag pair stands alone at the start of its line (PBN 3.3)"
-                    .into(),
+                pos,
+                format!("in export format a line holds at most four {what} (PBN 3.5, 3.6)"),
             );
-            break;
-        }
-        prev_line = tag.pos.line;
-    }
-    for (kind, name) in [(TagKind::Auction, "Auction"), (TagKind::Play, "Play")] {
-        let Some(tag) = rec.find_kind(kind) else {
-            continue;
-        };
-        let mut line = 0;
-        let mut count = 0;
-        for t in rec.section(tag) {
-            if t.kind != crate::pbn::TokenKind::Word && t.kind != crate::pbn::TokenKind::Plus {
-                continue;
-            }
-            if t.pos.line != line {
-                line = t.pos.line;
-                count = 0;
-            }
-            count += 1;
-            if count == 5 {
-                let what = if name == "Auction" { "calls" } else { "cards" };
-                sink.add(
-                    rules::EXPORT,
-                    t.pos,
-                    format!("in export format a line holds at most four {what} (PBN 3.5, 3.6)"),
-                );
-                break;
-            }
         }
     }
 }
