@@ -16,7 +16,29 @@ use std::borrow::Cow;
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
         Ok(s) => Cow::Borrowed(s),
-        Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+        Err(_) => {
+            // Latin-1: each byte is the character of that number.
+            let mut s = String::with_capacity(bytes.len() * 2);
+            s.extend(bytes.iter().map(|&b| char::from(b)));
+            Cow::Owned(s)
+        }
+    }
+}
+
+/// Sets `out` to `bytes` decoded as [`decode`] does, reusing its allocation.
+///
+/// ```
+/// let mut s = String::from("old");
+/// kibitz::text::decode_into(b"caf\xe9", &mut s);
+/// assert_eq!(s, "café");
+/// kibitz::text::decode_into(b"caf\xc3\xa9", &mut s);
+/// assert_eq!(s, "café");
+/// ```
+pub fn decode_into(bytes: &[u8], out: &mut String) {
+    out.clear();
+    match std::str::from_utf8(bytes) {
+        Ok(s) => out.push_str(s),
+        Err(_) => out.extend(bytes.iter().map(|&b| char::from(b))),
     }
 }
 

@@ -52,8 +52,7 @@ pub(super) fn set_field(
         // The value held so far becomes the spare.
         std::mem::swap(field, spare);
         if field.as_bytes() != raw {
-            field.clear();
-            field.push_str(&text::decode(raw));
+            text::decode_into(raw, field);
         }
     }
     bit

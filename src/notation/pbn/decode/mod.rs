@@ -109,9 +109,11 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     let mut given = 0u8;
     let mut has_notes = false;
     let mut layout = Layout::default();
+    let mut seen = Seen::default();
     for (index, tag) in rec.tags.iter().enumerate() {
         let kind = tag.kind;
         let raw = rec.value(tag);
+        seen.tag(tag, raw);
         // Whether this is the first Auction or Play tag, whose section the
         // export layout is checked in.
         let mut first_section = false;
@@ -327,7 +329,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     if has_notes {
         id::notes(rec, board);
     }
-    requires(rec, &mut sink);
+    requires(&seen, &mut sink);
     if rec.export {
         export_layout(rec, &layout, &mut sink);
     }
@@ -440,29 +442,22 @@ fn is_time_control(v: &str) -> bool {
 }
 
 /// PBN 3.1: an auction needs a Dealer; a play needs Deal, Declarer and Contract.
-fn requires(rec: &RawRecord, sink: &mut Sink) {
-    let has = |kind: TagKind| rec.find_kind(kind).is_some();
-    // The section tag read: an empty `[Play ""]` opens none.
-    let section = |kind: TagKind| {
-        rec.tags
-            .iter()
-            .find(|t| t.kind == kind && !(rec.value(t).is_empty() && t.tokens.is_empty()))
-    };
-    if let Some(a) = section(TagKind::Auction)
+/// `seen` holds what the tag loop noted of the tags.
+fn requires(seen: &Seen, sink: &mut Sink) {
+    let has = |kind: TagKind| seen.has(kind);
+    if let Some(a) = seen.section[0]
         && !has(TagKind::Dealer)
     {
         sink.add(
             rules::REQUIRES,
-            a.pos,
+            a,
             "an auction section needs a Dealer tag (PBN 3.1)".into(),
         );
     }
-    if let Some(p) = section(TagKind::Play) {
+    if let Some(p) = seen.section[1] {
         // An end position (Contract holds only the denomination, PBN 3.10) names
         // its first leader in the Play tag and needs no Declarer.
-        let end_position = rec
-            .find_kind(TagKind::Contract)
-            .is_some_and(|c| crate::Strain::from_ascii(rec.value(c)).is_some());
+        let end_position = seen.end_position;
         let needs: &[(TagKind, &str)] = if end_position {
             &[(TagKind::Deal, "Deal"), (TagKind::Contract, "Contract")]
         } else {
@@ -476,11 +471,48 @@ fn requires(rec: &RawRecord, sink: &mut Sink) {
             if !has(kind) {
                 sink.add(
                     rules::REQUIRES,
-                    p.pos,
+                    p,
                     format!("a play section needs a {need} tag (PBN 3.1)"),
                 );
             }
         }
+    }
+}
+
+/// What the tag loop notes of the tags for [`requires`].
+#[derive(Default)]
+struct Seen {
+    /// Bit `kind as u8` for each kind of tag in the record.
+    kinds: u128,
+    /// The first Auction and the first Play tag that opens a section (an empty
+    /// `[Play ""]` opens none).
+    section: [Option<Pos>; 2],
+    /// Whether the first Contract tag holds only a denomination (an end position).
+    end_position: bool,
+}
+
+// Every kind has a bit of `Seen::kinds`.
+const _: () = assert!((TagKind::Other as u8) < 128);
+
+impl Seen {
+    fn tag(&mut self, tag: &crate::pbn::RawTag, raw: &[u8]) {
+        let bit = 1u128 << (tag.kind as u8 % 128);
+        if tag.kind == TagKind::Contract && self.kinds & bit == 0 {
+            self.end_position = crate::Strain::from_ascii(raw).is_some();
+        }
+        self.kinds |= bit;
+        let i = match tag.kind {
+            TagKind::Auction => 0,
+            TagKind::Play => 1,
+            _ => return,
+        };
+        if self.section[i].is_none() && !(raw.is_empty() && tag.tokens.is_empty()) {
+            self.section[i] = Some(tag.pos);
+        }
+    }
+
+    fn has(&self, kind: TagKind) -> bool {
+        self.kinds & (1u128 << (kind as u8 % 128)) != 0
     }
 }
 

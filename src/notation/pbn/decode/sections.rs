@@ -272,25 +272,34 @@ pub(super) fn auction(
     let tokens = rec.section(tag);
     items.reserve(tokens.len());
     let mut plain = tokens.len();
-    for (i, tok) in tokens.iter().enumerate() {
-        let text = rec.text(tok.text);
-        // The common case, a call with nothing pending: what the general path
-        // below does with it, without its checks.
-        if tok.kind == TokenKind::Word
-            && star.is_none()
-            && plus.is_none()
-            && pending_i.is_none()
-            && let Some(c) = Call::from_ascii(text)
-        {
-            ann = Ann::default();
-            items.push(AuctionItem {
-                call: AuctionCall::Call(c),
-                pos: tok.pos,
-                insufficient_marked: false,
-                note: None,
-            });
-            continue;
+    let mut rest = tokens;
+    loop {
+        // The common case, a run of calls with nothing pending: what the general
+        // path below does with each of them, without its checks.
+        if star.is_none() && plus.is_none() && pending_i.is_none() {
+            let before = items.len();
+            while let [tok, tail @ ..] = rest
+                && tok.kind == TokenKind::Word
+                && let Some(c) = Call::from_ascii(rec.text(tok.text))
+            {
+                items.push(AuctionItem {
+                    call: AuctionCall::Call(c),
+                    pos: tok.pos,
+                    insufficient_marked: false,
+                    note: None,
+                });
+                rest = tail;
+            }
+            if items.len() != before {
+                ann = Ann::default();
+            }
         }
+        let [tok, tail @ ..] = rest else {
+            break;
+        };
+        rest = tail;
+        let i = tokens.len() - rest.len() - 1;
+        let text = rec.text(tok.text);
         if !matches!(tok.kind, TokenKind::Word | TokenKind::Plus) {
             plain = plain.min(i);
         }
@@ -472,25 +481,35 @@ pub(super) fn play(
     let tokens = rec.section(tag);
     items.reserve(tokens.len());
     let mut plain = tokens.len();
-    for (i, tok) in tokens.iter().enumerate() {
-        let text = rec.text(tok.text);
-        // The common case, a card with no marker pending: what the general path
-        // below does with it, without its checks.
-        if tok.kind == TokenKind::Word
-            && star.is_none()
-            && pending.is_none()
-            && let Some(c) = Card::from_ascii(text)
-        {
-            ann = Ann::default();
-            items.push(PlayItem {
-                card: PlayCard::Card(c),
-                pos: tok.pos,
-                revoke_marked: false,
-                lead_out_of_turn_marked: false,
-                note: None,
-            });
-            continue;
+    let mut rest = tokens;
+    loop {
+        // The common case, a run of cards with no marker pending: what the
+        // general path below does with each of them, without its checks.
+        if star.is_none() && pending.is_none() {
+            let before = items.len();
+            while let [tok, tail @ ..] = rest
+                && tok.kind == TokenKind::Word
+                && let Some(c) = Card::from_ascii(rec.text(tok.text))
+            {
+                items.push(PlayItem {
+                    card: PlayCard::Card(c),
+                    pos: tok.pos,
+                    revoke_marked: false,
+                    lead_out_of_turn_marked: false,
+                    note: None,
+                });
+                rest = tail;
+            }
+            if items.len() != before {
+                ann = Ann::default();
+            }
         }
+        let [tok, tail @ ..] = rest else {
+            break;
+        };
+        rest = tail;
+        let i = tokens.len() - rest.len() - 1;
+        let text = rec.text(tok.text);
         if !matches!(tok.kind, TokenKind::Word | TokenKind::Plus) {
             plain = plain.min(i);
         }
