@@ -517,11 +517,18 @@ impl Board {
     /// assert_eq!(b, Board::default());
     /// ```
     pub fn clear(&mut self) {
+        self.clear_but_id();
+        self.id.clear();
+    }
+
+    /// [`Board::clear`] without emptying [`Board::id`]: for a decoder that sets
+    /// every identification field and compares it with the new value first.
+    pub(crate) fn clear_but_id(&mut self) {
         // Every field is named, so that a new one cannot be forgotten here.
         let Board {
             record,
             pos,
-            id,
+            id: _,
             number,
             dealer,
             vulnerability,
@@ -551,7 +558,6 @@ impl Board {
         }
         spare_calls.clear();
         spare_cards.clear();
-        id.clear();
         *record = 0;
         *pos = Pos::default();
         *number = None;

@@ -279,13 +279,12 @@ fn hand(bytes: &mut std::slice::Iter<u8>) -> Option<(Option<CardSet>, bool)> {
     // Card bit = suit * 16 + rank; the hand lists spades (suit 3) first.
     let mut set: u64 = 0;
     let mut shift: u32 = 48;
-    let mut cards: u32 = 0;
     let mut space = false;
+    let start = bytes.len();
     for &c in bytes.by_ref() {
         let k = DEAL_BYTE[usize::from(c)];
         if k < DOT {
             set |= 1u64 << (shift + u32::from(k));
-            cards += 1;
         } else if k == DOT && shift > 0 {
             shift -= 16;
         } else if k == SPACE {
@@ -295,8 +294,10 @@ fn hand(bytes: &mut std::slice::Iter<u8>) -> Option<(Option<CardSet>, bool)> {
             return None;
         }
     }
-    // Fewer bits than cards: a card was written twice.
-    (shift == 0 && set.count_ones() == cards).then_some((Some(CardSet(set)), space))
+    // The hand's bytes are its cards and three dots (shift 0); fewer bits than
+    // cards: a card was written twice.
+    let used = start - bytes.len() - usize::from(space);
+    (shift == 0 && set.count_ones() as usize + 3 == used).then_some((Some(CardSet(set)), space))
 }
 
 #[cfg(test)]

@@ -6,48 +6,16 @@ use crate::bridge::{Board, Identification, Note};
 use crate::pbn::{RawRecord, TagKind};
 use crate::text;
 
-/// Sets the identification field that a tag of `kind` fills (Event, Site, Date,
-/// Scoring and the four players) to `raw` as text, and returns its bit for
-/// [`clear_missing`]; returns 0 for the other kinds.
+/// Sets `field` to `raw` as text (an identification field: Event, Site, Date,
+/// Scoring, a player).
 ///
-/// `id` may still hold the previous record's values, and `spare` those it held
-/// before them: a field whose text is byte for byte the tag's value is left as
-/// it is, or swapped with its spare (the players of a teams match alternate
+/// `field` may still hold the previous record's value, and `spare` the one
+/// before it: a field whose text is byte for byte the tag's value is left as it
+/// is, or swapped with its spare (the players of a teams match alternate
 /// between the two tables). That is exact: a field is valid UTF-8, so a value
 /// with the same bytes is valid UTF-8 and decodes to itself.
-pub(super) fn set_field(
-    id: &mut Identification,
-    spare: &mut Identification,
-    kind: TagKind,
-    raw: &[u8],
-) -> u8 {
-    let (field, spare, bit) = match kind {
-        TagKind::Event => (&mut id.event, &mut spare.event, 1),
-        TagKind::Site => (&mut id.site, &mut spare.site, 1 << 1),
-        TagKind::Date => (&mut id.date, &mut spare.date, 1 << 2),
-        TagKind::Scoring => (&mut id.scoring, &mut spare.scoring, 1 << 3),
-        TagKind::North => (
-            &mut id.players[Seat::North],
-            &mut spare.players[Seat::North],
-            1 << 4,
-        ),
-        TagKind::East => (
-            &mut id.players[Seat::East],
-            &mut spare.players[Seat::East],
-            1 << 5,
-        ),
-        TagKind::South => (
-            &mut id.players[Seat::South],
-            &mut spare.players[Seat::South],
-            1 << 6,
-        ),
-        TagKind::West => (
-            &mut id.players[Seat::West],
-            &mut spare.players[Seat::West],
-            1 << 7,
-        ),
-        _ => return 0,
-    };
+#[inline]
+pub(super) fn set(field: &mut String, spare: &mut String, raw: &[u8]) {
     if field.as_bytes() != raw {
         // The value held so far becomes the spare.
         std::mem::swap(field, spare);
@@ -55,11 +23,20 @@ pub(super) fn set_field(
             text::decode_into(raw, field);
         }
     }
-    bit
 }
 
-/// Empties the fields whose bit (from [`set_field`]) is not in `given`: the
-/// record has no such tag.
+/// Bits of the identification fields given, for [`clear_missing`].
+pub(super) const EVENT: u8 = 1;
+pub(super) const SITE: u8 = 1 << 1;
+pub(super) const DATE: u8 = 1 << 2;
+pub(super) const SCORING: u8 = 1 << 3;
+/// The bit of the player of `seat`.
+pub(super) const fn player(seat: Seat) -> u8 {
+    1 << (4 + seat as u8)
+}
+
+/// Empties the fields whose bit ([`EVENT`], ..., [`player`]) is not in `given`:
+/// the record has no such tag.
 pub(super) fn clear_missing(id: &mut Identification, given: u8) {
     let fields = [&mut id.event, &mut id.site, &mut id.date, &mut id.scoring];
     for (i, field) in fields.into_iter().chain(&mut id.players.values).enumerate() {

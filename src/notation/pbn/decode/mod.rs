@@ -12,7 +12,7 @@ use crate::bridge::{At, Board};
 use crate::pbn::rules;
 use crate::pbn::{RawRecord, TagKind};
 use crate::text::decode_short;
-use crate::{Finding, Pos, Rule};
+use crate::{Finding, Pos, Rule, Seat};
 
 use sections::{Notes, Part};
 use table::TableView;
@@ -88,12 +88,10 @@ fn read<T>(
 /// assert_eq!(findings[0].rule, "pbn.tag.value");
 /// ```
 pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
-    // The identification texts are kept through the clearing: `id::set_field`
-    // and `id::clear_missing` set every one of them, and leave alone those the
+    // The identification texts are kept through the clearing: `id::set` and
+    // `id::clear_missing` set every one of them, and leave alone those the
     // record repeats.
-    let id = std::mem::take(&mut board.id);
-    board.clear();
-    board.id = id;
+    board.clear_but_id();
     board.pos = rec.start;
     board.record = rec.index;
     let mut sink = Sink {
@@ -113,7 +111,6 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     for (index, tag) in rec.tags.iter().enumerate() {
         let kind = tag.kind;
         let raw = rec.value(tag);
-        seen.tag(tag, raw);
         // Whether this is the first Auction or Play tag, whose section the
         // export layout is checked in.
         let mut first_section = false;
@@ -121,23 +118,65 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             TagKind::Auction => {
                 part = Some(Part::Auction);
                 first_section = !std::mem::replace(&mut layout.seen[0], true);
+                seen.section(0, tag, raw);
             }
             TagKind::Play => {
                 part = Some(Part::Play);
                 first_section = !std::mem::replace(&mut layout.seen[1], true);
+                seen.section(1, tag, raw);
             }
             TagKind::Note => has_notes = true,
-            TagKind::Event
-            | TagKind::Site
-            | TagKind::Date
-            | TagKind::Scoring
-            | TagKind::North
-            | TagKind::East
-            | TagKind::South
-            | TagKind::West => {
+            TagKind::Dealer => {
                 part = None;
+                seen.dealer = true;
+            }
+            TagKind::Deal => {
+                part = None;
+                seen.deal = true;
+            }
+            TagKind::Declarer => {
+                part = None;
+                seen.declarer = true;
+            }
+            TagKind::Contract => {
+                part = None;
+                seen.contract(raw);
+            }
+            TagKind::Event => {
+                part = None;
+                given |= id::EVENT;
                 let (id, spare) = board.id_with_spare();
-                given |= id::set_field(id, spare, kind, raw);
+                id::set(&mut id.event, &mut spare.event, raw);
+            }
+            TagKind::Site => {
+                part = None;
+                given |= id::SITE;
+                let (id, spare) = board.id_with_spare();
+                id::set(&mut id.site, &mut spare.site, raw);
+            }
+            TagKind::Date => {
+                part = None;
+                given |= id::DATE;
+                let (id, spare) = board.id_with_spare();
+                id::set(&mut id.date, &mut spare.date, raw);
+            }
+            TagKind::Scoring => {
+                part = None;
+                given |= id::SCORING;
+                let (id, spare) = board.id_with_spare();
+                id::set(&mut id.scoring, &mut spare.scoring, raw);
+            }
+            TagKind::North | TagKind::East | TagKind::South | TagKind::West => {
+                part = None;
+                let seat = match kind {
+                    TagKind::North => Seat::North,
+                    TagKind::East => Seat::East,
+                    TagKind::South => Seat::South,
+                    _ => Seat::West,
+                };
+                given |= id::player(seat);
+                let (id, spare) = board.id_with_spare();
+                id::set(&mut id.players[seat], &mut spare.players[seat], raw);
             }
             _ => part = None,
         }
@@ -351,14 +390,14 @@ struct Layout {
 
 impl Layout {
     /// Notes where `tag` breaks "each tag pair stands alone at the start of its line".
+    #[inline]
     fn tag(&mut self, tag: &crate::pbn::RawTag) {
-        if self.tag.is_some() || tag.inherit == crate::pbn::Inherit::Sticky {
-            return;
+        if self.tag.is_none() && tag.inherit != crate::pbn::Inherit::Sticky {
+            let before = std::mem::replace(&mut self.line, tag.pos.line);
+            if tag.pos.col != 1 || tag.pos.line == before {
+                self.tag = Some(tag.pos);
+            }
         }
-        if tag.pos.col != 1 || tag.pos.line == self.line {
-            self.tag = Some(tag.pos);
-        }
-        self.line = tag.pos.line;
     }
 }
 
@@ -444,9 +483,8 @@ fn is_time_control(v: &str) -> bool {
 /// PBN 3.1: an auction needs a Dealer; a play needs Deal, Declarer and Contract.
 /// `seen` holds what the tag loop noted of the tags.
 fn requires(seen: &Seen, sink: &mut Sink) {
-    let has = |kind: TagKind| seen.has(kind);
     if let Some(a) = seen.section[0]
-        && !has(TagKind::Dealer)
+        && !seen.dealer
     {
         sink.add(
             rules::REQUIRES,
@@ -457,18 +495,14 @@ fn requires(seen: &Seen, sink: &mut Sink) {
     if let Some(p) = seen.section[1] {
         // An end position (Contract holds only the denomination, PBN 3.10) names
         // its first leader in the Play tag and needs no Declarer.
-        let end_position = seen.end_position;
-        let needs: &[(TagKind, &str)] = if end_position {
-            &[(TagKind::Deal, "Deal"), (TagKind::Contract, "Contract")]
-        } else {
-            &[
-                (TagKind::Deal, "Deal"),
-                (TagKind::Declarer, "Declarer"),
-                (TagKind::Contract, "Contract"),
-            ]
-        };
-        for &(kind, need) in needs {
-            if !has(kind) {
+        let end_position = seen.contract == Some(true);
+        let needs = [
+            (seen.deal, "Deal"),
+            (seen.declarer || end_position, "Declarer"),
+            (seen.contract.is_some(), "Contract"),
+        ];
+        for (given, need) in needs {
+            if !given {
                 sink.add(
                     rules::REQUIRES,
                     p,
@@ -482,37 +516,29 @@ fn requires(seen: &Seen, sink: &mut Sink) {
 /// What the tag loop notes of the tags for [`requires`].
 #[derive(Default)]
 struct Seen {
-    /// Bit `kind as u8` for each kind of tag in the record.
-    kinds: u128,
+    dealer: bool,
+    deal: bool,
+    declarer: bool,
+    /// Whether the first Contract tag holds only a denomination (an end
+    /// position), if there is one.
+    contract: Option<bool>,
     /// The first Auction and the first Play tag that opens a section (an empty
     /// `[Play ""]` opens none).
     section: [Option<Pos>; 2],
-    /// Whether the first Contract tag holds only a denomination (an end position).
-    end_position: bool,
 }
 
-// Every kind has a bit of `Seen::kinds`.
-const _: () = assert!((TagKind::Other as u8) < 128);
-
 impl Seen {
-    fn tag(&mut self, tag: &crate::pbn::RawTag, raw: &[u8]) {
-        let bit = 1u128 << (tag.kind as u8 % 128);
-        if tag.kind == TagKind::Contract && self.kinds & bit == 0 {
-            self.end_position = crate::Strain::from_ascii(raw).is_some();
-        }
-        self.kinds |= bit;
-        let i = match tag.kind {
-            TagKind::Auction => 0,
-            TagKind::Play => 1,
-            _ => return,
-        };
+    /// Notes a section tag, `i` 0 for Auction and 1 for Play.
+    fn section(&mut self, i: usize, tag: &crate::pbn::RawTag, raw: &[u8]) {
         if self.section[i].is_none() && !(raw.is_empty() && tag.tokens.is_empty()) {
             self.section[i] = Some(tag.pos);
         }
     }
 
-    fn has(&self, kind: TagKind) -> bool {
-        self.kinds & (1u128 << (kind as u8 % 128)) != 0
+    /// Notes a Contract tag's value.
+    fn contract(&mut self, raw: &[u8]) {
+        self.contract
+            .get_or_insert_with(|| crate::Strain::from_ascii(raw).is_some());
     }
 }
 

@@ -80,6 +80,10 @@ impl Notes {
 
     /// Reports references without a Note tag.
     pub(super) fn finish(&self, rec: &RawRecord, sink: &mut Sink) {
+        // Most records have no notes at all.
+        if self.referenced == [0; 2] && self.defined == [0; 2] {
+            return;
+        }
         for (p, name) in [(0, "auction"), (1, "play")] {
             // Notes are numbered 1 to 32: bits 1..=32, walked lowest first.
             let mut missing = self.referenced[p] & !self.defined[p] & (((1 << 33) - 1) & !1);
