@@ -87,9 +87,13 @@ fn push_escaped(out: &mut String, c: char) {
 /// use kibitz::text::escape_controls;
 /// assert_eq!(escape_controls("N\u{0}".to_string()), "N\\x00");
 /// assert_eq!(escape_controls("tab-free".to_string()), "tab-free");
+/// assert_eq!(escape_controls("\u{85}é\u{a0}".to_string()), "\\x85é\u{a0}");
 /// ```
 pub fn escape_controls(text: String) -> String {
-    if !text.chars().any(char::is_control) {
+    // A control character is a byte below 0x20, 0x7F, or (C1) 0xC2 and a second
+    // byte: texts without such bytes, nearly all, need no look at characters.
+    let maybe = |b: &u8| *b < 0x20 || *b == 0x7f || *b == 0xc2;
+    if !text.as_bytes().iter().any(maybe) || !text.chars().any(char::is_control) {
         return text;
     }
     let mut out = String::with_capacity(text.len() + 8);

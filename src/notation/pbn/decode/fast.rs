@@ -9,7 +9,7 @@
 //! holds each one to that.
 
 use crate::bridge::{ContractTag, Deal, DeclarerTag, ResultTag, Room, Scoring, SideScore};
-use crate::{CardSet, Contract, Seat, Strain, Vulnerability};
+use crate::{Bid, CardSet, Contract, Risk, Seat, Strain, Vulnerability};
 
 /// A Board number: 1 to 9 ASCII digits, not zero.
 pub(super) fn board(b: &[u8]) -> Option<u32> {
@@ -56,6 +56,26 @@ pub(super) fn declarer(b: &[u8]) -> Option<DeclarerTag> {
 
 /// A Contract value: `Pass`, a contract, or a denomination.
 pub(super) fn contract(b: &[u8]) -> Option<ContractTag> {
+    // The common `<level><strain><risk>`, read at once.
+    let lower = |c: u8| c | 0x20;
+    if let [l @ b'1'..=b'7', rest @ ..] = b {
+        let (strain, risk) = match rest {
+            [c, risk @ ..] if lower(*c) == b'c' => (Strain::Clubs, risk),
+            [c, risk @ ..] if lower(*c) == b'd' => (Strain::Diamonds, risk),
+            [c, risk @ ..] if lower(*c) == b'h' => (Strain::Hearts, risk),
+            [n, t, risk @ ..] if lower(*n) == b'n' && lower(*t) == b't' => (Strain::NoTrump, risk),
+            [c, risk @ ..] if lower(*c) == b's' => (Strain::Spades, risk),
+            _ => return None,
+        };
+        let risk = match risk {
+            [] => Risk::Undoubled,
+            [x] if lower(*x) == b'x' => Risk::Doubled,
+            [x, y] if lower(*x) == b'x' && lower(*y) == b'x' => Risk::Redoubled,
+            _ => return None,
+        };
+        let bid = Bid::new(l - b'0', strain)?;
+        return Some(ContractTag::Contract(Contract { bid, risk }));
+    }
     if b.eq_ignore_ascii_case(b"pass") {
         Some(ContractTag::Pass)
     } else if let Some(c) = Contract::from_ascii(b) {
@@ -80,9 +100,14 @@ pub(super) fn date_ok(b: &[u8]) -> bool {
         return false;
     };
     let digit_or_unknown = |c: u8| c.is_ascii_digit() || c == b'?';
-    if ![y0, y1, y2, y3, m0, m1, d0, d1]
-        .into_iter()
-        .all(digit_or_unknown)
+    if !(digit_or_unknown(y0)
+        && digit_or_unknown(y1)
+        && digit_or_unknown(y2)
+        && digit_or_unknown(y3)
+        && digit_or_unknown(m0)
+        && digit_or_unknown(m1)
+        && digit_or_unknown(d0)
+        && digit_or_unknown(d1))
     {
         return false;
     }
@@ -143,35 +168,43 @@ pub(super) fn scoring(b: &[u8]) -> Option<Scoring> {
 }
 
 /// The side forms `<v>`, `NS <v>`, `EW <v>`, `NS <v> EW <v>`, `EW <v> NS <v>`
-/// with single spaces, each value read by `value`.
+/// with single spaces, each value read by `value` (which takes no space).
 fn side_score<T>(b: &[u8], value: impl Fn(&[u8]) -> Option<T>) -> Option<SideScore<T>> {
-    let mut words = b.split(|&c| c == b' ');
     let mut score = SideScore {
         declarer: None,
         ns: None,
         ew: None,
     };
-    let first = words.next()?;
-    let Some(v) = words.next() else {
-        score.declarer = Some(value(first)?);
+    let Some((first, rest)) = side(b) else {
+        score.declarer = Some(value(b)?);
         return Some(score);
     };
-    let mut side = |name: &[u8], v: &[u8]| -> Option<()> {
-        let slot = match name {
-            b"NS" if score.ns.is_none() => &mut score.ns,
-            b"EW" if score.ew.is_none() => &mut score.ew,
-            _ => return None,
-        };
-        *slot = Some(value(v)?);
-        Some(())
+    let (v, more) = match rest.iter().position(|&c| c == b' ') {
+        Some(k) => (&rest[..k], Some(&rest[k + 1..])),
+        None => (rest, None),
     };
-    side(first, v)?;
-    if let Some(name) = words.next() {
-        side(name, words.next()?)?;
+    *slot(&mut score, first) = Some(value(v)?);
+    if let Some(more) = more {
+        let (second, v) = side(more)?;
+        if second == first {
+            return None;
+        }
+        *slot(&mut score, second) = Some(value(v)?);
     }
-    match words.next() {
-        None => Some(score),
-        Some(_) => None,
+    Some(score)
+}
+
+/// The NS (`ns`) or EW score of `score`.
+fn slot<T>(score: &mut SideScore<T>, ns: bool) -> &mut Option<T> {
+    if ns { &mut score.ns } else { &mut score.ew }
+}
+
+/// `NS ` or `EW ` at the start of `b`: whether it is NS, and what follows.
+fn side(b: &[u8]) -> Option<(bool, &[u8])> {
+    match b {
+        [b'N', b'S', b' ', rest @ ..] => Some((true, rest)),
+        [b'E', b'W', b' ', rest @ ..] => Some((false, rest)),
+        _ => None,
     }
 }
 
@@ -253,23 +286,29 @@ pub(super) fn deal(b: &[u8]) -> Option<Deal> {
     let first = seat(&[*f])?;
     let mut deal = Deal::default();
     let mut bytes = hands.iter();
+    // All the cards, and how many were written.
+    let (mut all, mut written) = (0u64, 0);
     for i in 0..4 {
         // Hands are separated by one space; the fourth ends the value.
         let (cards, space) = hand(&mut bytes)?;
         if space != (i < 3) {
             return None;
         }
-        if cards.is_some() {
-            deal.hands[first.add(i)] = cards;
+        if let Some((set, n)) = cards {
+            all |= set.0;
+            written += n;
+            deal.hands[first.add(i)] = Some(set);
         }
     }
-    Some(deal)
+    // Fewer cards than written: a card written twice in a hand (or held by two
+    // hands; the general parser reads that the same way, only slower).
+    (all.count_ones() as usize == written).then_some(deal)
 }
 
 /// Reads one hand from `bytes` up to a space or the end: `None` inside for `-`,
-/// else its cards; and whether a space ended it. `None` when the hand is
-/// malformed or a card is written twice.
-fn hand(bytes: &mut std::slice::Iter<u8>) -> Option<(Option<CardSet>, bool)> {
+/// else its cards and how many were written; and whether a space ended it.
+/// `None` when the hand is malformed.
+fn hand(bytes: &mut std::slice::Iter<u8>) -> Option<(Option<(CardSet, usize)>, bool)> {
     if let [b'-', after @ ..] = bytes.as_slice()
         && matches!(after.first(), None | Some(b' '))
     {
@@ -294,10 +333,9 @@ fn hand(bytes: &mut std::slice::Iter<u8>) -> Option<(Option<CardSet>, bool)> {
             return None;
         }
     }
-    // The hand's bytes are its cards and three dots (shift 0); fewer bits than
-    // cards: a card was written twice.
+    // The hand's bytes are its cards and three dots (shift 0).
     let used = start - bytes.len() - usize::from(space);
-    (shift == 0 && set.count_ones() as usize + 3 == used).then_some((Some(CardSet(set)), space))
+    (shift == 0).then_some((Some((CardSet(set), used - 3)), space))
 }
 
 #[cfg(test)]
@@ -347,6 +385,14 @@ mod tests {
         b"3ntxx",
         b"5HX",
         b"1CXXX",
+        b"7NTxX",
+        b"1sXx",
+        b"1dx",
+        b"8C",
+        b"0C",
+        b"1NX",
+        b"2NTX ",
+        b"2N T",
         b"NT",
         b"nt",
         b"N",
@@ -417,6 +463,8 @@ mod tests {
         b"N:AX.K.Q.J - - -",
         b"N:A\xe9.K.Q.J - - -",
         b"N:... - - -",
+        b"N:A... A... - -",
+        b"N:AK.QJ.T9.87 A... - -",
         b"N:-- - - -",
         b"X:- - - -",
         b"N - - - -",

@@ -111,6 +111,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     for (index, tag) in rec.tags.iter().enumerate() {
         let kind = tag.kind;
         let raw = rec.value(tag);
+        if rec.export {
+            layout.tag(tag);
+        }
         // Whether this is the first Auction or Play tag, whose section the
         // export layout is checked in.
         let mut first_section = false;
@@ -147,12 +150,16 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 given |= id::EVENT;
                 let (id, spare) = board.id_with_spare();
                 id::set(&mut id.event, &mut spare.event, raw);
+                // No rule reads it.
+                continue;
             }
             TagKind::Site => {
                 part = None;
                 given |= id::SITE;
                 let (id, spare) = board.id_with_spare();
                 id::set(&mut id.site, &mut spare.site, raw);
+                // No rule reads it.
+                continue;
             }
             TagKind::Date => {
                 part = None;
@@ -177,11 +184,10 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 given |= id::player(seat);
                 let (id, spare) = board.id_with_spare();
                 id::set(&mut id.players[seat], &mut spare.players[seat], raw);
+                // No rule reads it.
+                continue;
             }
             _ => part = None,
-        }
-        if rec.export {
-            layout.tag(tag);
         }
         // "?" is the value of a mandatory tag that is unknown (PBN 3.4).
         if raw == b"?" && kind != TagKind::Note {

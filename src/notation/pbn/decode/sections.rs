@@ -79,11 +79,16 @@ impl Notes {
     }
 
     /// Reports references without a Note tag.
+    #[inline]
     pub(super) fn finish(&self, rec: &RawRecord, sink: &mut Sink) {
         // Most records have no notes at all.
-        if self.referenced == [0; 2] && self.defined == [0; 2] {
-            return;
+        if self.referenced != [0; 2] || self.defined != [0; 2] {
+            self.report(rec, sink);
         }
+    }
+
+    #[inline(never)]
+    fn report(&self, rec: &RawRecord, sink: &mut Sink) {
         for (p, name) in [(0, "auction"), (1, "play")] {
             // Notes are numbered 1 to 32: bits 1..=32, walked lowest first.
             let mut missing = self.referenced[p] & !self.defined[p] & (((1 << 33) - 1) & !1);
@@ -280,23 +285,12 @@ pub(super) fn auction(
     loop {
         // The common case, a run of calls with nothing pending: what the general
         // path below does with each of them, without its checks.
-        if star.is_none() && plus.is_none() && pending_i.is_none() {
-            let before = items.len();
-            while let [tok, tail @ ..] = rest
-                && tok.kind == TokenKind::Word
-                && let Some(c) = Call::from_ascii(rec.text(tok.text))
-            {
-                items.push(AuctionItem {
-                    call: AuctionCall::Call(c),
-                    pos: tok.pos,
-                    insufficient_marked: false,
-                    note: None,
-                });
-                rest = tail;
-            }
-            if items.len() != before {
-                ann = Ann::default();
-            }
+        if star.is_none()
+            && plus.is_none()
+            && pending_i.is_none()
+            && call_run(rec, &mut rest, &mut items)
+        {
+            ann = Ann::default();
         }
         let [tok, tail @ ..] = rest else {
             break;
@@ -489,24 +483,8 @@ pub(super) fn play(
     loop {
         // The common case, a run of cards with no marker pending: what the
         // general path below does with each of them, without its checks.
-        if star.is_none() && pending.is_none() {
-            let before = items.len();
-            while let [tok, tail @ ..] = rest
-                && tok.kind == TokenKind::Word
-                && let Some(c) = Card::from_ascii(rec.text(tok.text))
-            {
-                items.push(PlayItem {
-                    card: PlayCard::Card(c),
-                    pos: tok.pos,
-                    revoke_marked: false,
-                    lead_out_of_turn_marked: false,
-                    note: None,
-                });
-                rest = tail;
-            }
-            if items.len() != before {
-                ann = Ann::default();
-            }
+        if star.is_none() && pending.is_none() && card_run(rec, &mut rest, &mut items) {
+            ann = Ann::default();
         }
         let [tok, tail @ ..] = rest else {
             break;
@@ -661,6 +639,53 @@ pub(super) fn play(
         notes: Vec::new(),
     });
     plain
+}
+
+/// Pushes the calls at the start of `rest` (a run of call tokens), taking them
+/// off it; returns whether there was any. A small function of its own, so that
+/// the loop keeps its state in registers.
+#[inline(never)]
+fn call_run(rec: &RawRecord, rest: &mut &[RawToken], items: &mut Vec<AuctionItem>) -> bool {
+    let mut tokens = *rest;
+    let before = items.len();
+    while let [tok, tail @ ..] = tokens
+        && tok.kind == TokenKind::Word
+        && let Some(c) = Call::from_ascii(rec.text(tok.text))
+    {
+        items.push(AuctionItem {
+            call: AuctionCall::Call(c),
+            pos: tok.pos,
+            insufficient_marked: false,
+            note: None,
+        });
+        tokens = tail;
+    }
+    *rest = tokens;
+    items.len() != before
+}
+
+/// Pushes the cards at the start of `rest` (a run of card tokens), taking them
+/// off it; returns whether there was any. A small function of its own, so that
+/// the loop keeps its state in registers.
+#[inline(never)]
+fn card_run(rec: &RawRecord, rest: &mut &[RawToken], items: &mut Vec<PlayItem>) -> bool {
+    let mut tokens = *rest;
+    let before = items.len();
+    while let [tok, tail @ ..] = tokens
+        && tok.kind == TokenKind::Word
+        && let Some(c) = Card::from_ascii(rec.text(tok.text))
+    {
+        items.push(PlayItem {
+            card: PlayCard::Card(c),
+            pos: tok.pos,
+            revoke_marked: false,
+            lead_out_of_turn_marked: false,
+            note: None,
+        });
+        tokens = tail;
+    }
+    *rest = tokens;
+    items.len() != before
 }
 
 /// Counts the calls or cards (and `+`) on each line of a section.
