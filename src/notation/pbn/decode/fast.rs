@@ -235,11 +235,12 @@ pub(super) fn result(b: &[u8]) -> Option<Option<ResultTag>> {
 }
 
 /// A Score value: the side forms with whole numbers of 1 to 7 digits, optionally
-/// after `-`.
+/// after `-` or `+`.
 pub(super) fn score(b: &[u8]) -> Option<SideScore<i32>> {
     side_score(b, |v| {
         let (neg, digits) = match v.split_first() {
             Some((b'-', rest)) => (true, rest),
+            Some((b'+', rest)) => (false, rest),
             _ => (false, v),
         };
         if digits.is_empty() || digits.len() > 7 {
@@ -442,6 +443,11 @@ mod tests {
         b"NS 9 EW 4 X",
         b"NS -100",
         b"+620",
+        b"NS +620",
+        b"++620",
+        b"+-620",
+        b"+",
+        b"-",
         b"620",
         b"-620",
         b"NS 620 EW -620",
