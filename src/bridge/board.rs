@@ -413,7 +413,7 @@ pub struct Note {
 }
 
 /// A bridge board: deal, auction, play, and the tags that state their outcome.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Board {
     /// 1-based index of the record in its file (0 when not read from a file).
@@ -452,29 +452,125 @@ pub struct Board {
     spare_calls: Vec<AuctionItem>,
     #[cfg_attr(feature = "serde", serde(skip))]
     spare_cards: Vec<PlayItem>,
+    /// The identification the board had before the current one (a decoder's
+    /// cache: the players of a teams match alternate between two tables).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    spare_id: Identification,
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when what they record is: the spare buffers are no part
+    /// of it.
+    fn eq(&self, other: &Board) -> bool {
+        // Every field is named, so that a new one cannot be forgotten here.
+        let Board {
+            record,
+            pos,
+            id,
+            number,
+            dealer,
+            vulnerability,
+            deal,
+            scoring,
+            declarer,
+            contract,
+            result,
+            score,
+            score_imp,
+            room,
+            auction,
+            play,
+            spare_calls: _,
+            spare_cards: _,
+            spare_id: _,
+        } = self;
+        *record == other.record
+            && *pos == other.pos
+            && *id == other.id
+            && *number == other.number
+            && *dealer == other.dealer
+            && *vulnerability == other.vulnerability
+            && *deal == other.deal
+            && *scoring == other.scoring
+            && *declarer == other.declarer
+            && *contract == other.contract
+            && *result == other.result
+            && *score == other.score
+            && *score_imp == other.score_imp
+            && *room == other.room
+            && *auction == other.auction
+            && *play == other.play
+    }
 }
 
 impl Board {
-    /// Empties the board for the next record, keeping allocations.
+    /// Empties the board for the next record, keeping allocations: the larger of
+    /// the section vectors and the spare ones, and the identification strings.
+    ///
+    /// ```
+    /// use kibitz::bridge::{At, Board};
+    /// use kibitz::{Pos, Seat};
+    /// let mut b = Board::default();
+    /// b.dealer = Some(At::new(Seat::North, Pos::new(3, 9)));
+    /// b.id.event = "Bermuda Bowl".into();
+    /// b.clear();
+    /// assert_eq!(b, Board::default());
+    /// ```
     pub fn clear(&mut self) {
-        let mut calls = self.auction.take().map(|a| a.items).unwrap_or_default();
-        let mut cards = self.play.take().map(|p| p.items).unwrap_or_default();
-        if calls.capacity() < self.spare_calls.capacity() {
-            calls = std::mem::take(&mut self.spare_calls);
+        self.clear_but_id();
+        self.id.clear();
+    }
+
+    /// [`Board::clear`] without emptying [`Board::id`]: for a decoder that sets
+    /// every identification field and compares it with the new value first.
+    pub(crate) fn clear_but_id(&mut self) {
+        // Every field is named, so that a new one cannot be forgotten here.
+        let Board {
+            record,
+            pos,
+            id: _,
+            number,
+            dealer,
+            vulnerability,
+            deal,
+            scoring,
+            declarer,
+            contract,
+            result,
+            score,
+            score_imp,
+            room,
+            auction,
+            play,
+            spare_calls,
+            spare_cards,
+            spare_id: _,
+        } = self;
+        if let Some(a) = auction.take()
+            && a.items.capacity() > spare_calls.capacity()
+        {
+            *spare_calls = a.items;
         }
-        if cards.capacity() < self.spare_cards.capacity() {
-            cards = std::mem::take(&mut self.spare_cards);
+        if let Some(p) = play.take()
+            && p.items.capacity() > spare_cards.capacity()
+        {
+            *spare_cards = p.items;
         }
-        calls.clear();
-        cards.clear();
-        let mut id = std::mem::take(&mut self.id);
-        id.clear();
-        *self = Board {
-            id,
-            spare_calls: calls,
-            spare_cards: cards,
-            ..Board::default()
-        };
+        spare_calls.clear();
+        spare_cards.clear();
+        *record = 0;
+        *pos = Pos::default();
+        *number = None;
+        *dealer = None;
+        *vulnerability = None;
+        *deal = None;
+        *scoring = Scoring::default();
+        *declarer = None;
+        *contract = None;
+        *result = None;
+        *score = None;
+        *score_imp = None;
+        *room = None;
     }
 
     /// Sets every position (and the record index) to zero, so that two spellings
@@ -519,6 +615,12 @@ impl Board {
             p.star = p.star.map(|_| z);
             p.items.iter_mut().for_each(|i| i.pos = z);
         }
+    }
+
+    /// The identification and the spare one that decoders keep the previous
+    /// record's values in.
+    pub(crate) fn id_with_spare(&mut self) -> (&mut Identification, &mut Identification) {
+        (&mut self.id, &mut self.spare_id)
     }
 
     /// An empty vector for auction items, reusing the previous record's allocation.

@@ -83,6 +83,7 @@ impl Strain {
     /// assert_eq!(Strain::from_ascii(b"nt"), Some(Strain::NoTrump));
     /// assert_eq!(Strain::from_ascii(b"N"), None);
     /// ```
+    #[inline]
     pub fn from_ascii(s: &[u8]) -> Option<Strain> {
         match s {
             [c] => Suit::from_char(*c as char).map(Strain::from_suit),
@@ -223,6 +224,7 @@ impl Bid {
     /// use kibitz::Bid;
     /// assert_eq!(Bid::from_ascii(b"3nt").unwrap().to_string(), "3NT");
     /// ```
+    #[inline]
     pub fn from_ascii(s: &[u8]) -> Option<Bid> {
         let (&l, rest) = s.split_first()?;
         if !l.is_ascii_digit() {
@@ -273,15 +275,37 @@ impl Call {
     /// assert_eq!(Call::from_ascii(b"PASS"), Some(Call::Pass));
     /// assert_eq!(Call::from_ascii(b"P"), None);
     /// ```
+    #[inline]
     pub fn from_ascii(s: &[u8]) -> Option<Call> {
-        if s.eq_ignore_ascii_case(b"pass") {
-            Some(Call::Pass)
-        } else if s.eq_ignore_ascii_case(b"x") {
-            Some(Call::Double)
-        } else if s.eq_ignore_ascii_case(b"xx") {
-            Some(Call::Redouble)
-        } else {
-            Bid::from_ascii(s).map(Call::Bid)
+        // `c | 0x20` is the lower case of a letter, and equals a lower-case letter
+        // only for that letter in either case.
+        let lower = |c: u8| c | 0x20;
+        let bid = |l: u8, strain| {
+            Some(Call::Bid(Bid {
+                level: l - b'0',
+                strain,
+            }))
+        };
+        match *s {
+            [l @ b'1'..=b'7', c] => match lower(c) {
+                b'c' => bid(l, Strain::Clubs),
+                b'd' => bid(l, Strain::Diamonds),
+                b'h' => bid(l, Strain::Hearts),
+                b's' => bid(l, Strain::Spades),
+                _ => None,
+            },
+            [l @ b'1'..=b'7', n, t] if lower(n) == b'n' && lower(t) == b't' => {
+                bid(l, Strain::NoTrump)
+            }
+            [x] if lower(x) == b'x' => Some(Call::Double),
+            [x, y] if lower(x) == b'x' && lower(y) == b'x' => Some(Call::Redouble),
+            [a, b, c, d]
+                if u32::from_le_bytes([a, b, c, d]) | 0x2020_2020
+                    == u32::from_le_bytes(*b"pass") =>
+            {
+                Some(Call::Pass)
+            }
+            _ => None,
         }
     }
 }
@@ -450,15 +474,26 @@ impl Vulnerability {
     /// assert_eq!(Vulnerability::from_pbn("E"), None);
     /// ```
     pub fn from_pbn(s: &str) -> Option<Vulnerability> {
+        Vulnerability::from_ascii(s.as_bytes())
+    }
+
+    /// [`Vulnerability::from_pbn`] on bytes, as read from a file.
+    ///
+    /// ```
+    /// use kibitz::Vulnerability;
+    /// assert_eq!(Vulnerability::from_ascii(b"BOTH"), Some(Vulnerability::All));
+    /// assert_eq!(Vulnerability::from_ascii(b"N-S"), None);
+    /// ```
+    pub fn from_ascii(s: &[u8]) -> Option<Vulnerability> {
         // Compared without case and without allocating a lowercase copy.
-        let is = |w: &str| s.eq_ignore_ascii_case(w);
-        Some(if is("none") || is("love") || s == "-" {
+        let is = |w: &[u8]| s.eq_ignore_ascii_case(w);
+        Some(if is(b"none") || is(b"love") || s == b"-" {
             Vulnerability::None
-        } else if is("ns") {
+        } else if is(b"ns") {
             Vulnerability::NorthSouth
-        } else if is("ew") {
+        } else if is(b"ew") {
             Vulnerability::EastWest
-        } else if is("all") || is("both") {
+        } else if is(b"all") || is(b"both") {
             Vulnerability::All
         } else {
             return None;
@@ -528,6 +563,60 @@ mod tests {
         }
         let dealers: String = (1..=8).map(|n| dealer_for_board(n).char()).collect();
         assert_eq!(dealers, "NESWNESW");
+    }
+
+    #[test]
+    fn call_from_ascii_reads_exactly_the_pbn_spellings() {
+        // Every text of 1 to 4 bytes over an alphabet of the call characters and
+        // their neighbours: a call exactly when it is Pass, X or XX in any case,
+        // or a level 1-7 and C D H S NT in any case.
+        let alphabet = b"01789CcDdHhSsNnTtXxPpAaYZ?\xe9 ";
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+        for len in 1..=4 {
+            let shorter: Vec<Vec<u8>> = texts
+                .iter()
+                .filter(|t| t.len() == len - 1)
+                .cloned()
+                .collect();
+            for t in shorter {
+                for &c in alphabet {
+                    let mut u = t.clone();
+                    u.push(c);
+                    texts.push(u);
+                }
+            }
+        }
+        let mut calls = 0;
+        for t in &texts {
+            let lower = t.to_ascii_lowercase();
+            let expected = match lower.as_slice() {
+                b"pass" => Some(Call::Pass),
+                b"x" => Some(Call::Double),
+                b"xx" => Some(Call::Redouble),
+                [l @ b'1'..=b'7', strain @ ..] => {
+                    let strain = match strain {
+                        b"c" => Some(Strain::Clubs),
+                        b"d" => Some(Strain::Diamonds),
+                        b"h" => Some(Strain::Hearts),
+                        b"s" => Some(Strain::Spades),
+                        b"nt" => Some(Strain::NoTrump),
+                        _ => None,
+                    };
+                    strain.map(|s| Call::Bid(Bid::new(l - b'0', s).unwrap()))
+                }
+                _ => None,
+            };
+            assert_eq!(
+                Call::from_ascii(t),
+                expected,
+                "{:?}",
+                String::from_utf8_lossy(t)
+            );
+            calls += usize::from(expected.is_some());
+        }
+        // Pass in 16 cases, X in 2, XX in 4, bids: the levels 1 and 7 of the
+        // alphabet x (4 suits x 2 cases + NT in 4 cases).
+        assert_eq!(calls, 16 + 2 + 4 + 2 * (8 + 4));
     }
 
     #[test]

@@ -99,20 +99,28 @@ impl Card {
     /// assert_eq!(Card::from_ascii(b"hq").unwrap().to_string(), "HQ");
     /// assert_eq!(Card::from_ascii(b"H10"), None);
     /// ```
+    #[inline]
     pub const fn from_ascii(s: &[u8]) -> Option<Card> {
-        if s.len() != 2 {
+        let [suit, rank] = *s else {
             return None;
-        }
-        let suit = match Suit::from_char(s[0] as char) {
-            Some(s) => s,
-            None => return None,
         };
-        match Rank::from_char(s[1] as char) {
-            Some(rank) => Some(Card { suit, rank }),
-            None => None,
+        match (SUIT_OF[suit as usize], Rank::from_ascii(rank)) {
+            (Some(suit), Some(rank)) => Some(Card { suit, rank }),
+            _ => None,
         }
     }
 }
+
+/// The suit of each byte, as [`Suit::from_char`] reads it.
+const SUIT_OF: [Option<Suit>; 256] = {
+    let mut t = [None; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = Suit::from_char(b as u8 as char);
+        b += 1;
+    }
+    t
+};
 
 impl FromStr for Card {
     type Err = ParseCardError;
@@ -144,5 +152,27 @@ mod tests {
             }
         }
         assert_eq!(n, 52);
+    }
+
+    #[test]
+    fn from_ascii_reads_either_case_and_nothing_else() {
+        // Every two-byte text: a card exactly when a suit letter is followed by a
+        // rank character (either case), as Suit::from_char and Rank::from_char say.
+        let mut cards = 0;
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let expected = Suit::from_char(a as char)
+                    .zip(Rank::from_char(b as char))
+                    .map(|(s, r)| Card::new(s, r));
+                assert_eq!(Card::from_ascii(&[a, b]), expected, "{a} {b}");
+                cards += usize::from(expected.is_some());
+            }
+        }
+        // 8 suit letters (either case) times 18 rank characters (2-9, and A K Q
+        // J T in either case).
+        assert_eq!(cards, 8 * 18);
+        assert_eq!(Card::from_ascii(b"sT"), Some("ST".parse().unwrap()));
+        assert_eq!(Card::from_ascii(b"S"), None);
+        assert_eq!(Card::from_ascii(b"SAK"), None);
     }
 }

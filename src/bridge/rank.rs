@@ -114,6 +114,19 @@ impl Rank {
         })
     }
 
+    /// [`Rank::from_char`] for a byte, by table lookup.
+    ///
+    /// ```
+    /// use kibitz::Rank;
+    /// assert_eq!(Rank::from_ascii(b't'), Some(Rank::Ten));
+    /// assert_eq!(Rank::from_ascii(b'1'), None);
+    /// assert_eq!(Rank::from_ascii(0xC1), None); // Latin-1 `Á`
+    /// ```
+    #[inline]
+    pub const fn from_ascii(b: u8) -> Option<Rank> {
+        RANK_OF[b as usize]
+    }
+
     /// Parses a rank written as one character or as `10`.
     ///
     /// ```
@@ -144,6 +157,17 @@ impl Rank {
     }
 }
 
+/// The rank of each byte, as [`Rank::from_char`] reads it.
+const RANK_OF: [Option<Rank>; 256] = {
+    let mut t = [None; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = Rank::from_char(b as u8 as char);
+        b += 1;
+    }
+    t
+};
+
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())
@@ -160,5 +184,13 @@ mod tests {
             assert_eq!(Rank::from_char(r.char()), Some(r));
             assert_eq!(Rank::from_char(r.char().to_ascii_lowercase()), Some(r));
         }
+    }
+
+    #[test]
+    fn byte_table_agrees_with_from_char() {
+        for b in 0..=255u8 {
+            assert_eq!(Rank::from_ascii(b), Rank::from_char(b as char), "{b}");
+        }
+        assert_eq!(Rank::from_ascii(b'Q'), Some(Rank::Queen));
     }
 }

@@ -16,7 +16,29 @@ use std::borrow::Cow;
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
         Ok(s) => Cow::Borrowed(s),
-        Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+        Err(_) => {
+            // Latin-1: each byte is the character of that number.
+            let mut s = String::with_capacity(bytes.len() * 2);
+            s.extend(bytes.iter().map(|&b| char::from(b)));
+            Cow::Owned(s)
+        }
+    }
+}
+
+/// Sets `out` to `bytes` decoded as [`decode`] does, reusing its allocation.
+///
+/// ```
+/// let mut s = String::from("old");
+/// kibitz::text::decode_into(b"caf\xe9", &mut s);
+/// assert_eq!(s, "café");
+/// kibitz::text::decode_into(b"caf\xc3\xa9", &mut s);
+/// assert_eq!(s, "café");
+/// ```
+pub fn decode_into(bytes: &[u8], out: &mut String) {
+    out.clear();
+    match std::str::from_utf8(bytes) {
+        Ok(s) => out.push_str(s),
+        Err(_) => out.extend(bytes.iter().map(|&b| char::from(b))),
     }
 }
 
@@ -65,9 +87,10 @@ fn push_escaped(out: &mut String, c: char) {
 /// use kibitz::text::escape_controls;
 /// assert_eq!(escape_controls("N\u{0}".to_string()), "N\\x00");
 /// assert_eq!(escape_controls("tab-free".to_string()), "tab-free");
+/// assert_eq!(escape_controls("\u{85}é\u{a0}".to_string()), "\\x85é\u{a0}");
 /// ```
 pub fn escape_controls(text: String) -> String {
-    if !text.chars().any(char::is_control) {
+    if !may_hold_control(text.as_bytes()) || !text.chars().any(char::is_control) {
         return text;
     }
     let mut out = String::with_capacity(text.len() + 8);
@@ -75,4 +98,57 @@ pub fn escape_controls(text: String) -> String {
         push_escaped(&mut out, c);
     }
     out
+}
+
+/// Whether `bytes` (UTF-8) has a byte that can belong to a control character:
+/// below 0x20, 0x7F, or 0xC2 (the first byte of C1 controls, and of U+00A0 to
+/// U+00BF). Texts without one, nearly all, need no look at their characters.
+/// Eight bytes at a time: a byte of `x` is zero exactly when the classic
+/// `(x - 0x01..) & !x & 0x80..` has its high bit set, and one is below `n`
+/// (at most 0x80) when `(x - n * 0x01..) & !x & 0x80..` does.
+fn may_hold_control(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = ONES * 0x80;
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGHS != 0;
+    let zero = |x: u64| below(x, 1);
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        if below(x, 0x20) || zero(x ^ (ONES * 0x7f)) || zero(x ^ (ONES * 0xc2)) {
+            return true;
+        }
+    }
+    chunks
+        .remainder()
+        .iter()
+        .any(|&b| b < 0x20 || b == 0x7f || b == 0xc2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_prefilter_finds_every_suspect_byte_in_every_place() {
+        // Each byte value at each place of texts of 1 to 17 bytes of `a`: the
+        // eight-at-a-time test says what the byte-by-byte one says.
+        let suspect = |b: u8| b < 0x20 || b == 0x7f || b == 0xc2;
+        for len in 1..=17 {
+            for place in 0..len {
+                for b in 0..=255u8 {
+                    let mut text = vec![b'a'; len];
+                    text[place] = b;
+                    assert_eq!(may_hold_control(&text), suspect(b), "{len} {place} {b}");
+                }
+            }
+        }
+        assert!(!may_hold_control(
+            b"an ordinary message of some length, caf\xc3\xa9"
+        ));
+        assert!(may_hold_control(
+            "NBSP\u{a0} in a longer message".as_bytes()
+        ));
+    }
 }

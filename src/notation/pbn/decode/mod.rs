@@ -2,6 +2,7 @@
 //! against the PBN spec. Findings here are about notation only; whether the deal,
 //! auction and play obey the laws of bridge is [`crate::bridge`]'s business.
 
+mod fast;
 mod id;
 pub mod sections;
 pub mod table;
@@ -11,7 +12,7 @@ use crate::bridge::{At, Board};
 use crate::pbn::rules;
 use crate::pbn::{RawRecord, TagKind};
 use crate::text::decode_short;
-use crate::{Finding, Pos, Rule};
+use crate::{Finding, Pos, Rule, Seat};
 
 use sections::{Notes, Part};
 use table::TableView;
@@ -59,38 +60,17 @@ impl Sink<'_> {
     }
 }
 
-/// Whether some check below reads the value of a tag of this kind as text.
-fn reads_value(kind: TagKind) -> bool {
-    use TagKind::*;
-    matches!(
-        kind,
-        Board
-            | Dealer
-            | Vulnerable
-            | Deal
-            | Scoring
-            | Declarer
-            | Contract
-            | Result
-            | Score
-            | ScoreIMP
-            | ScoreMP
-            | ScorePercentage
-            | ScoreRubber
-            | OptimumScore
-            | Room
-            | Date
-            | EventDate
-            | UTCDate
-            | Time
-            | UTCTime
-            | Round
-            | FrenchMP
-            | Hidden
-            | TimeCall
-            | TimeCard
-            | TimeControl
-    )
+/// The fast path's answer `fast`, else what the general parser says of the value
+/// `raw` decoded as text.
+fn read<T>(
+    raw: &[u8],
+    fast: Option<T>,
+    general: impl FnOnce(&str) -> Result<T, Reason>,
+) -> Result<T, Reason> {
+    match fast {
+        Some(v) => Ok(v),
+        None => general(&crate::text::decode(raw)),
+    }
 }
 
 /// Decodes `rec` into `board` (cleared first), appending decode findings to `out`.
@@ -108,7 +88,10 @@ fn reads_value(kind: TagKind) -> bool {
 /// assert_eq!(findings[0].rule, "pbn.tag.value");
 /// ```
 pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
-    board.clear();
+    // The identification texts are kept through the clearing: `id::set` and
+    // `id::clear_missing` set every one of them, and leave alone those the
+    // record repeats.
+    board.clear_but_id();
     board.pos = rec.start;
     board.record = rec.index;
     let mut sink = Sink {
@@ -119,147 +102,231 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     };
     let mut notes = Notes::default();
     let mut part: Option<Part> = None;
+    // Identification fields given (bits of `id::set_field`); whether a Note tag
+    // was seen (its text is kept at the end).
+    let mut given = 0u8;
+    let mut has_notes = false;
+    let mut layout = Layout::default();
+    let mut seen = Seen::default();
     for (index, tag) in rec.tags.iter().enumerate() {
         let kind = tag.kind;
-        let name = kind.name().unwrap_or_default();
         let raw = rec.value(tag);
+        if rec.export {
+            layout.tag(tag);
+        }
+        // Whether this is the first Auction or Play tag, whose section the
+        // export layout is checked in.
+        let mut first_section = false;
         match kind {
-            TagKind::Auction => part = Some(Part::Auction),
-            TagKind::Play => part = Some(Part::Play),
-            TagKind::Note => {}
+            TagKind::Auction => {
+                part = Some(Part::Auction);
+                first_section = !std::mem::replace(&mut layout.seen[0], true);
+                seen.section(0, tag, raw);
+            }
+            TagKind::Play => {
+                part = Some(Part::Play);
+                first_section = !std::mem::replace(&mut layout.seen[1], true);
+                seen.section(1, tag, raw);
+            }
+            TagKind::Note => has_notes = true,
+            TagKind::Dealer => {
+                part = None;
+                seen.dealer = true;
+            }
+            TagKind::Deal => {
+                part = None;
+                seen.deal = true;
+            }
+            TagKind::Declarer => {
+                part = None;
+                seen.declarer = true;
+            }
+            TagKind::Contract => {
+                part = None;
+                seen.contract(raw);
+            }
+            TagKind::Event => {
+                part = None;
+                given |= id::EVENT;
+                let (id, spare) = board.id_with_spare();
+                id::set(&mut id.event, &mut spare.event, raw);
+                // No rule reads it.
+                continue;
+            }
+            TagKind::Site => {
+                part = None;
+                given |= id::SITE;
+                let (id, spare) = board.id_with_spare();
+                id::set(&mut id.site, &mut spare.site, raw);
+                // No rule reads it.
+                continue;
+            }
+            TagKind::Date => {
+                part = None;
+                given |= id::DATE;
+                let (id, spare) = board.id_with_spare();
+                id::set(&mut id.date, &mut spare.date, raw);
+            }
+            TagKind::Scoring => {
+                part = None;
+                given |= id::SCORING;
+                let (id, spare) = board.id_with_spare();
+                id::set(&mut id.scoring, &mut spare.scoring, raw);
+            }
+            TagKind::North | TagKind::East | TagKind::South | TagKind::West => {
+                part = None;
+                let seat = match kind {
+                    TagKind::North => Seat::North,
+                    TagKind::East => Seat::East,
+                    TagKind::South => Seat::South,
+                    _ => Seat::West,
+                };
+                given |= id::player(seat);
+                let (id, spare) = board.id_with_spare();
+                id::set(&mut id.players[seat], &mut spare.players[seat], raw);
+                // No rule reads it.
+                continue;
+            }
             _ => part = None,
         }
         // "?" is the value of a mandatory tag that is unknown (PBN 3.4).
         if raw == b"?" && kind != TagKind::Note {
             continue;
         }
-        // Only the values some check reads are turned into text.
-        let value = if reads_value(kind) {
-            crate::text::decode(raw)
-        } else {
-            std::borrow::Cow::Borrowed("")
-        };
-        let value: &str = &value;
+        // The common values are read from the bytes (`fast`); the value is turned
+        // into text only for the general parsers and for messages.
+        let text = || crate::text::decode(raw);
+        let name = || kind.name().unwrap_or_default();
         let at = tag.value_pos;
         match kind {
-            TagKind::Board if !value.is_empty() => match parse_board(value) {
+            TagKind::Board if !raw.is_empty() => match read(raw, fast::board(raw), parse_board) {
                 Ok(n) => board.number = Some(At::new(n, at)),
                 Err(e) => sink.add(rules::FORMAT, at, format!("Board tag: {e}")),
             },
-            TagKind::Dealer if !value.is_empty() => match parse_seat(value) {
+            TagKind::Dealer if !raw.is_empty() => match read(raw, fast::seat(raw), parse_seat) {
                 Ok(s) => board.dealer = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Dealer tag: {e}")),
             },
-            TagKind::Vulnerable if !value.is_empty() => match parse_vulnerable(value) {
-                Ok(v) => board.vulnerability = Some(At::new(v, at)),
-                Err(e) => sink.add(rules::VALUE, at, format!("Vulnerable tag: {e}")),
-            },
-            TagKind::Deal if !value.is_empty() => match parse_deal(value) {
+            TagKind::Vulnerable if !raw.is_empty() => {
+                match read(raw, fast::vulnerable(raw), parse_vulnerable) {
+                    Ok(v) => board.vulnerability = Some(At::new(v, at)),
+                    Err(e) => sink.add(rules::VALUE, at, format!("Vulnerable tag: {e}")),
+                }
+            }
+            TagKind::Deal if !raw.is_empty() => match read(raw, fast::deal(raw), parse_deal) {
                 Ok(d) => board.deal = Some(At::new(d, at)),
                 Err(e) => sink.add(rules::DEAL, at, format!("Deal tag: {e}")),
             },
-            TagKind::Scoring if !value.is_empty() => match parse_scoring(value) {
-                Ok(s) => board.scoring = s,
-                Err(e) => sink.add(rules::FORMAT, at, format!("Scoring tag: {e}")),
-            },
-            TagKind::Declarer => match parse_declarer(value) {
+            TagKind::Scoring if !raw.is_empty() => {
+                match read(raw, fast::scoring(raw), parse_scoring) {
+                    Ok(s) => board.scoring = s,
+                    Err(e) => sink.add(rules::FORMAT, at, format!("Scoring tag: {e}")),
+                }
+            }
+            TagKind::Declarer => match read(raw, fast::declarer(raw), parse_declarer) {
                 Ok(d) => board.declarer = Some(At::new(d, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Declarer tag: {e}")),
             },
-            TagKind::Contract if !value.is_empty() => match parse_contract(value) {
-                Ok(c) => board.contract = Some(At::new(c, at)),
-                Err(e) => match lenient_contract(value) {
-                    Some(c) => {
-                        sink.lenient(at, raw, format!("Contract {c}"));
-                        board.contract = Some(At::new(crate::bridge::ContractTag::Contract(c), at));
-                    }
-                    None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
-                },
-            },
-            TagKind::Result => match parse_result(value) {
+            TagKind::Contract if !raw.is_empty() => {
+                match read(raw, fast::contract(raw), parse_contract) {
+                    Ok(c) => board.contract = Some(At::new(c, at)),
+                    Err(e) => match lenient_contract(&text()) {
+                        Some(c) => {
+                            sink.lenient(at, raw, format!("Contract {c}"));
+                            board.contract =
+                                Some(At::new(crate::bridge::ContractTag::Contract(c), at));
+                        }
+                        None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
+                    },
+                }
+            }
+            TagKind::Result => match read(raw, fast::result(raw), parse_result) {
                 Ok(r) => board.result = Some(At::new(r, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Result tag: {e}")),
             },
-            TagKind::Score if !value.is_empty() => match parse_score(value) {
+            TagKind::Score if !raw.is_empty() => match read(raw, fast::score(raw), parse_score) {
                 Ok(s) => board.score = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("Score tag: {e}")),
             },
-            TagKind::ScoreIMP if !value.is_empty() => match parse_decimal_score(value) {
+            TagKind::ScoreIMP if !raw.is_empty() => match parse_decimal_score(&text()) {
                 Ok(s) => board.score_imp = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("ScoreIMP tag: {e}")),
             },
-            TagKind::ScoreMP if !value.is_empty() => {
-                if let Err(e) = parse_decimal_score(value) {
+            TagKind::ScoreMP if !raw.is_empty() => {
+                if let Err(e) = parse_decimal_score(&text()) {
                     sink.add(rules::VALUE, at, format!("ScoreMP tag: {e}"));
                 }
             }
-            TagKind::ScorePercentage if !value.is_empty() => {
-                if let Err(e) = parse_percentage(value) {
+            TagKind::ScorePercentage if !raw.is_empty() => {
+                if let Err(e) = parse_percentage(&text()) {
                     sink.add(rules::VALUE, at, format!("ScorePercentage tag: {e}"));
                 }
             }
-            TagKind::ScoreRubber if !value.is_empty() => {
-                if let Err(e) = parse_rubber(value) {
+            TagKind::ScoreRubber if !raw.is_empty() => {
+                if let Err(e) = parse_rubber(&text()) {
                     sink.add(rules::VALUE, at, format!("ScoreRubber tag: {e}"));
                 }
             }
-            TagKind::OptimumScore if !value.is_empty() => {
-                if let Err(e) = parse_optimum_score(value) {
+            TagKind::OptimumScore if !raw.is_empty() => {
+                if let Err(e) = parse_optimum_score(&text()) {
                     sink.add(rules::VALUE, at, format!("OptimumScore tag: {e}"));
                 }
             }
-            TagKind::Room if !value.is_empty() => match parse_room(value) {
+            TagKind::Room if !raw.is_empty() => match read(raw, fast::room(raw), parse_room) {
                 Ok(r) => board.room = Some(r),
                 Err(e) => sink.add(rules::FORMAT, at, format!("Room tag: {e}")),
             },
-            TagKind::Date | TagKind::EventDate | TagKind::UTCDate if !value.is_empty() => {
-                if let Err(e) = check_date(value) {
-                    sink.add(rules::FORMAT, at, format!("{name} tag: {e}"));
+            TagKind::Date | TagKind::EventDate | TagKind::UTCDate
+                if !raw.is_empty() && !fast::date_ok(raw) =>
+            {
+                if let Err(e) = check_date(&text()) {
+                    sink.add(rules::FORMAT, at, format!("{} tag: {e}", name()));
                 }
             }
-            TagKind::Time | TagKind::UTCTime if !value.is_empty() => {
-                if let Err(e) = check_time(value) {
-                    sink.add(rules::FORMAT, at, format!("{name} tag: {e}"));
+            TagKind::Time | TagKind::UTCTime if !raw.is_empty() => {
+                if let Err(e) = check_time(&text()) {
+                    sink.add(rules::FORMAT, at, format!("{} tag: {e}", name()));
                 }
             }
-            TagKind::Round if !value.is_empty() => {
-                if let Err(e) = check_round(value) {
+            TagKind::Round if !raw.is_empty() && !fast::round_ok(raw) => {
+                if let Err(e) = check_round(&text()) {
                     sink.add(rules::FORMAT, at, format!("Round tag: {e}"));
                 }
             }
-            TagKind::FrenchMP if !matches!(value, "Yes" | "No" | "") => {
+            TagKind::FrenchMP if !matches!(raw, b"Yes" | b"No" | b"") => {
                 sink.add(
                     rules::FORMAT,
                     at,
-                    format!("FrenchMP tag: `{value}` is not Yes or No"),
+                    format!("FrenchMP tag: `{}` is not Yes or No", text()),
                 );
             }
-            TagKind::Hidden if !value.chars().all(|c| "WNESwnes".contains(c)) => {
+            TagKind::Hidden if !raw.iter().all(|c| b"WNESwnes".contains(c)) => {
                 sink.add(
                     rules::FORMAT,
                     at,
-                    format!("Hidden tag: `{value}` is not a set of seats"),
+                    format!("Hidden tag: `{}` is not a set of seats", text()),
                 );
             }
             TagKind::TimeCall | TagKind::TimeCard
-                if !value.is_empty() && !value.bytes().all(|b| b.is_ascii_digit()) =>
+                if !raw.is_empty() && !raw.iter().all(u8::is_ascii_digit) =>
             {
                 sink.add(
                     rules::FORMAT,
                     at,
-                    format!("{name} tag: `{value}` is not a number of seconds"),
+                    format!("{} tag: `{}` is not a number of seconds", name(), text()),
                 );
             }
-            TagKind::TimeControl if !value.is_empty() && !is_time_control(value) => {
+            TagKind::TimeControl if !raw.is_empty() && !is_time_control(&text()) => {
                 sink.add(
                     rules::FORMAT,
                     at,
-                    format!("TimeControl tag: `{value}` is not `<games>/<minutes>`"),
+                    format!("TimeControl tag: `{}` is not `<games>/<minutes>`", text()),
                 );
             }
             TagKind::Auction | TagKind::Play if raw.is_empty() && tag.tokens.is_empty() => {
                 // `[Play ""]` in bidding-only files: no section, said with the
                 // reason. When the tag comes again with data, that one is read.
+                let name = name();
                 let again = rec.tags[index + 1..].iter().any(|t| t.kind == kind);
                 if !again {
                     let what = if name == "Play" { "cards" } else { "calls" };
@@ -276,8 +343,18 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     );
                 }
             }
-            TagKind::Auction => sections::auction(rec, tag, board, &mut notes, &mut sink),
-            TagKind::Play => sections::play(rec, tag, board, &mut notes, &mut sink),
+            TagKind::Auction => {
+                let plain = sections::auction(rec, tag, board, &mut notes, &mut sink);
+                if first_section && rec.export {
+                    layout.fifth[0] = Some(sections::fifth_on_a_line(rec.section(tag), plain));
+                }
+            }
+            TagKind::Play => {
+                let plain = sections::play(rec, tag, board, &mut notes, &mut sink);
+                if first_section && rec.export {
+                    layout.fifth[1] = Some(sections::fifth_on_a_line(rec.section(tag), plain));
+                }
+            }
             TagKind::Note => notes.define(rec, tag, part, &mut sink),
             k if k.is_table() => table(rec, index, &mut sink),
             TagKind::Other => sink.add(
@@ -293,10 +370,40 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     }
     notes.finish(rec, &mut sink);
     sink.finish();
-    id::identification(rec, board);
-    requires(rec, &mut sink);
+    id::clear_missing(&mut board.id, given);
+    if has_notes {
+        id::notes(rec, board);
+    }
+    requires(&seen, &mut sink);
     if rec.export {
-        export_layout(rec, &mut sink);
+        export_layout(rec, &layout, &mut sink);
+    }
+}
+
+/// What the export layout check needs, gathered while the tags are decoded.
+#[derive(Default)]
+struct Layout {
+    /// The first tag that does not stand alone at the start of its line.
+    tag: Option<Pos>,
+    /// The line of the last tag written in the record (not inherited).
+    line: u64,
+    /// Whether an Auction tag, a Play tag was seen.
+    seen: [bool; 2],
+    /// For the first Auction and Play tag, when its section was decoded: the
+    /// fifth call or card on a line, if any ([`sections::fifth_on_a_line`]).
+    fifth: [Option<Option<Pos>>; 2],
+}
+
+impl Layout {
+    /// Notes where `tag` breaks "each tag pair stands alone at the start of its line".
+    #[inline]
+    fn tag(&mut self, tag: &crate::pbn::RawTag) {
+        if self.tag.is_none() && tag.inherit != crate::pbn::Inherit::Sticky {
+            let before = std::mem::replace(&mut self.line, tag.pos.line);
+            if tag.pos.col != 1 || tag.pos.line == before {
+                self.tag = Some(tag.pos);
+            }
+        }
     }
 }
 
@@ -343,48 +450,30 @@ fn sort_order(rec: &RawRecord, view: &TableView, name: &str, sink: &mut Sink) {
 /// Layout rules of the export format (PBN 2.1 §3.3, §3.5, §3.6) in a file that
 /// declares `% EXPORT`: each tag pair left-justified on a line of its own, at most
 /// four calls or cards per line. Each kind is reported once per record.
-fn export_layout(rec: &RawRecord, sink: &mut Sink) {
-    let mut prev_line = 0;
-    for tag in rec
-        .tags
-        .iter()
-        .filter(|t| t.inherit != crate::pbn::Inherit::Sticky)
-    {
-        if tag.pos.col != 1 || tag.pos.line == prev_line {
+/// `layout` holds what the decoding found; a section not decoded (its tag's
+/// value is `?`) is looked at here.
+fn export_layout(rec: &RawRecord, layout: &Layout, sink: &mut Sink) {
+    if let Some(pos) = layout.tag {
+        sink.add(
+            rules::EXPORT,
+            pos,
+            "in export format each tag pair stands alone at the start of its line (PBN 3.3)".into(),
+        );
+    }
+    for (i, kind, what) in [(0, TagKind::Auction, "calls"), (1, TagKind::Play, "cards")] {
+        let fifth = match layout.fifth[i] {
+            Some(fifth) => fifth,
+            None => match rec.find_kind(kind) {
+                Some(tag) => sections::fifth_on_a_line(rec.section(tag), 0),
+                None => None,
+            },
+        };
+        if let Some(pos) = fifth {
             sink.add(
                 rules::EXPORT,
-                tag.pos,
-                "in export format each tag pair stands alone at the start of its line (PBN 3.3)"
-                    .into(),
+                pos,
+                format!("in export format a line holds at most four {what} (PBN 3.5, 3.6)"),
             );
-            break;
-        }
-        prev_line = tag.pos.line;
-    }
-    for (kind, name) in [(TagKind::Auction, "Auction"), (TagKind::Play, "Play")] {
-        let Some(tag) = rec.find_kind(kind) else {
-            continue;
-        };
-        let mut line = 0;
-        let mut count = 0;
-        for t in rec.section(tag) {
-            if t.kind != crate::pbn::TokenKind::Word && t.kind != crate::pbn::TokenKind::Plus {
-                continue;
-            }
-            if t.pos.line != line {
-                line = t.pos.line;
-                count = 0;
-            }
-            count += 1;
-            if count == 5 {
-                let what = if name == "Auction" { "calls" } else { "cards" };
-                sink.add(
-                    rules::EXPORT,
-                    t.pos,
-                    format!("in export format a line holds at most four {what} (PBN 3.5, 3.6)"),
-                );
-                break;
-            }
         }
     }
 }
@@ -398,47 +487,64 @@ fn is_time_control(v: &str) -> bool {
 }
 
 /// PBN 3.1: an auction needs a Dealer; a play needs Deal, Declarer and Contract.
-fn requires(rec: &RawRecord, sink: &mut Sink) {
-    let has = |kind: TagKind| rec.find_kind(kind).is_some();
-    // The section tag read: an empty `[Play ""]` opens none.
-    let section = |kind: TagKind| {
-        rec.tags
-            .iter()
-            .find(|t| t.kind == kind && !(rec.value(t).is_empty() && t.tokens.is_empty()))
-    };
-    if let Some(a) = section(TagKind::Auction)
-        && !has(TagKind::Dealer)
+/// `seen` holds what the tag loop noted of the tags.
+fn requires(seen: &Seen, sink: &mut Sink) {
+    if let Some(a) = seen.section[0]
+        && !seen.dealer
     {
         sink.add(
             rules::REQUIRES,
-            a.pos,
+            a,
             "an auction section needs a Dealer tag (PBN 3.1)".into(),
         );
     }
-    if let Some(p) = section(TagKind::Play) {
+    if let Some(p) = seen.section[1] {
         // An end position (Contract holds only the denomination, PBN 3.10) names
         // its first leader in the Play tag and needs no Declarer.
-        let end_position = rec
-            .find_kind(TagKind::Contract)
-            .is_some_and(|c| crate::Strain::from_ascii(rec.value(c)).is_some());
-        let needs: &[(TagKind, &str)] = if end_position {
-            &[(TagKind::Deal, "Deal"), (TagKind::Contract, "Contract")]
-        } else {
-            &[
-                (TagKind::Deal, "Deal"),
-                (TagKind::Declarer, "Declarer"),
-                (TagKind::Contract, "Contract"),
-            ]
-        };
-        for &(kind, need) in needs {
-            if !has(kind) {
+        let end_position = seen.contract == Some(true);
+        let needs = [
+            (seen.deal, "Deal"),
+            (seen.declarer || end_position, "Declarer"),
+            (seen.contract.is_some(), "Contract"),
+        ];
+        for (given, need) in needs {
+            if !given {
                 sink.add(
                     rules::REQUIRES,
-                    p.pos,
+                    p,
                     format!("a play section needs a {need} tag (PBN 3.1)"),
                 );
             }
         }
+    }
+}
+
+/// What the tag loop notes of the tags for [`requires`].
+#[derive(Default)]
+struct Seen {
+    dealer: bool,
+    deal: bool,
+    declarer: bool,
+    /// Whether the first Contract tag holds only a denomination (an end
+    /// position), if there is one.
+    contract: Option<bool>,
+    /// The first Auction and the first Play tag that opens a section (an empty
+    /// `[Play ""]` opens none).
+    section: [Option<Pos>; 2],
+}
+
+impl Seen {
+    /// Notes a section tag, `i` 0 for Auction and 1 for Play.
+    fn section(&mut self, i: usize, tag: &crate::pbn::RawTag, raw: &[u8]) {
+        if self.section[i].is_none() && !(raw.is_empty() && tag.tokens.is_empty()) {
+            self.section[i] = Some(tag.pos);
+        }
+    }
+
+    /// Notes a Contract tag's value.
+    fn contract(&mut self, raw: &[u8]) {
+        self.contract
+            .get_or_insert_with(|| crate::Strain::from_ascii(raw).is_some());
     }
 }
 

@@ -8,6 +8,7 @@ use crate::pbn::rules;
 use crate::pbn::{RawRecord, RawTag, RawToken, TagKind, TokenKind};
 use crate::text::decode_short;
 use crate::{Call, Card, Pos};
+use smallvec::SmallVec;
 
 use super::Sink;
 use super::values::{parse_note, parse_seat};
@@ -20,29 +21,30 @@ pub(super) enum Part {
 }
 
 /// Note references and Note tags of one record, per section.
+#[derive(Default)]
 pub(super) struct Notes {
     referenced: [u64; 2],
-    first_ref: [[Pos; 33]; 2],
+    /// Where each note was first referred to: (section, note, position), one
+    /// entry per bit of `referenced` (few records have notes; none is cheap).
+    first_ref: SmallVec<[(u8, u8, Pos); 4]>,
     defined: [u64; 2],
-}
-
-impl Default for Notes {
-    fn default() -> Notes {
-        Notes {
-            referenced: [0; 2],
-            first_ref: [[Pos::default(); 33]; 2],
-            defined: [0; 2],
-        }
-    }
 }
 
 impl Notes {
     fn reference(&mut self, part: Part, n: u8, pos: Pos) {
         let p = part as usize;
         if self.referenced[p] & (1 << n) == 0 {
-            self.first_ref[p][n as usize] = pos;
+            self.first_ref.push((p as u8, n, pos));
         }
         self.referenced[p] |= 1 << n;
+    }
+
+    /// Where note `n` of section `p` was first referred to.
+    fn first_ref(&self, p: usize, n: u8) -> Pos {
+        self.first_ref
+            .iter()
+            .find(|&&(q, m, _)| usize::from(q) == p && m == n)
+            .map_or(Pos::default(), |&(_, _, pos)| pos)
     }
 
     /// Reads a Note tag found in `part` (or outside both sections).
@@ -77,7 +79,16 @@ impl Notes {
     }
 
     /// Reports references without a Note tag.
+    #[inline]
     pub(super) fn finish(&self, rec: &RawRecord, sink: &mut Sink) {
+        // Most records have no notes at all.
+        if self.referenced != [0; 2] || self.defined != [0; 2] {
+            self.report(rec, sink);
+        }
+    }
+
+    #[inline(never)]
+    fn report(&self, rec: &RawRecord, sink: &mut Sink) {
         for (p, name) in [(0, "auction"), (1, "play")] {
             // Notes are numbered 1 to 32: bits 1..=32, walked lowest first.
             let mut missing = self.referenced[p] & !self.defined[p] & (((1 << 33) - 1) & !1);
@@ -86,7 +97,7 @@ impl Notes {
                 missing &= missing - 1;
                 sink.add(
                     rules::NOTE,
-                    self.first_ref[p][n as usize],
+                    self.first_ref(p, n),
                     format!(
                         "note reference ={n}= has no Note tag \"{n}:...\" in the {name} section"
                     ),
@@ -244,16 +255,17 @@ fn annotate(
     }
 }
 
-/// Decodes the auction section opened by `tag`.
+/// Decodes the auction section opened by `tag`. Returns how many of its
+/// tokens, from the first, are calls or cards or `+` (for [`fifth_on_a_line`]).
 pub(super) fn auction(
     rec: &RawRecord,
     tag: &RawTag,
     board: &mut Board,
     notes: &mut Notes,
     sink: &mut Sink,
-) {
-    let value = crate::text::decode(rec.value(tag));
-    let first = match parse_seat(&value) {
+) -> usize {
+    let raw = rec.value(tag);
+    let first = match super::read(raw, super::fast::seat(raw), parse_seat) {
         Ok(s) => Some(s),
         Err(why) => {
             sink.add(rules::VALUE, tag.value_pos, format!("Auction tag: {why}"));
@@ -266,8 +278,29 @@ pub(super) fn auction(
     let mut star: Option<Pos> = None;
     let mut plus: Option<Pos> = None;
     let mut after_star_reported = false;
-    for tok in rec.section(tag) {
+    let tokens = rec.section(tag);
+    items.reserve(tokens.len());
+    let mut plain = tokens.len();
+    let mut rest = tokens;
+    loop {
+        // The common case, a run of calls with nothing pending: what the general
+        // path below does with each of them, without its checks.
+        if star.is_none()
+            && plus.is_none()
+            && pending_i.is_none()
+            && call_run(rec, &mut rest, &mut items)
+        {
+            ann = Ann::default();
+        }
+        let [tok, tail @ ..] = rest else {
+            break;
+        };
+        rest = tail;
+        let i = tokens.len() - rest.len() - 1;
         let text = rec.text(tok.text);
+        if !matches!(tok.kind, TokenKind::Word | TokenKind::Plus) {
+            plain = plain.min(i);
+        }
         if star.is_some() && !after_star_reported && tok.kind != TokenKind::Star {
             after_star_reported = true;
             sink.add(
@@ -417,18 +450,20 @@ pub(super) fn auction(
         star,
         notes: Vec::new(),
     });
+    plain
 }
 
-/// Decodes the play section opened by `tag`.
+/// Decodes the play section opened by `tag`. Returns how many of its
+/// tokens, from the first, are calls or cards or `+` (for [`fifth_on_a_line`]).
 pub(super) fn play(
     rec: &RawRecord,
     tag: &RawTag,
     board: &mut Board,
     notes: &mut Notes,
     sink: &mut Sink,
-) {
-    let value = crate::text::decode(rec.value(tag));
-    let first = match parse_seat(&value) {
+) -> usize {
+    let raw = rec.value(tag);
+    let first = match super::read(raw, super::fast::seat(raw), parse_seat) {
         Ok(s) => Some(s),
         Err(why) => {
             sink.add(rules::VALUE, tag.value_pos, format!("Play tag: {why}"));
@@ -441,8 +476,25 @@ pub(super) fn play(
     let mut star: Option<Pos> = None;
     let mut plus: Option<Pos> = None;
     let mut after_star_reported = false;
-    for tok in rec.section(tag) {
+    let tokens = rec.section(tag);
+    items.reserve(tokens.len());
+    let mut plain = tokens.len();
+    let mut rest = tokens;
+    loop {
+        // The common case, a run of cards with no marker pending: what the
+        // general path below does with each of them, without its checks.
+        if star.is_none() && pending.is_none() && card_run(rec, &mut rest, &mut items) {
+            ann = Ann::default();
+        }
+        let [tok, tail @ ..] = rest else {
+            break;
+        };
+        rest = tail;
+        let i = tokens.len() - rest.len() - 1;
         let text = rec.text(tok.text);
+        if !matches!(tok.kind, TokenKind::Word | TokenKind::Plus) {
+            plain = plain.min(i);
+        }
         if star.is_some() && !after_star_reported && tok.kind != TokenKind::Star {
             after_star_reported = true;
             sink.add(
@@ -586,4 +638,100 @@ pub(super) fn play(
         star,
         notes: Vec::new(),
     });
+    plain
+}
+
+/// Pushes the calls at the start of `rest` (a run of call tokens), taking them
+/// off it; returns whether there was any. A small function of its own, so that
+/// the loop keeps its state in registers.
+#[inline(never)]
+fn call_run(rec: &RawRecord, rest: &mut &[RawToken], items: &mut Vec<AuctionItem>) -> bool {
+    let mut tokens = *rest;
+    let before = items.len();
+    while let [tok, tail @ ..] = tokens
+        && tok.kind == TokenKind::Word
+        && let Some(c) = Call::from_ascii(rec.text(tok.text))
+    {
+        items.push(AuctionItem {
+            call: AuctionCall::Call(c),
+            pos: tok.pos,
+            insufficient_marked: false,
+            note: None,
+        });
+        tokens = tail;
+    }
+    *rest = tokens;
+    items.len() != before
+}
+
+/// Pushes the cards at the start of `rest` (a run of card tokens), taking them
+/// off it; returns whether there was any. A small function of its own, so that
+/// the loop keeps its state in registers.
+#[inline(never)]
+fn card_run(rec: &RawRecord, rest: &mut &[RawToken], items: &mut Vec<PlayItem>) -> bool {
+    let mut tokens = *rest;
+    let before = items.len();
+    while let [tok, tail @ ..] = tokens
+        && tok.kind == TokenKind::Word
+        && let Some(c) = Card::from_ascii(rec.text(tok.text))
+    {
+        items.push(PlayItem {
+            card: PlayCard::Card(c),
+            pos: tok.pos,
+            revoke_marked: false,
+            lead_out_of_turn_marked: false,
+            note: None,
+        });
+        tokens = tail;
+    }
+    *rest = tokens;
+    items.len() != before
+}
+
+/// Counts the calls or cards (and `+`) on each line of a section.
+#[derive(Default)]
+struct PerLine {
+    line: u64,
+    on_line: u32,
+    /// The first that is the fifth on its line.
+    fifth: Option<Pos>,
+}
+
+impl PerLine {
+    fn count(&mut self, tok: &RawToken) {
+        if !matches!(tok.kind, TokenKind::Word | TokenKind::Plus) {
+            return;
+        }
+        if tok.pos.line != self.line {
+            self.line = tok.pos.line;
+            self.on_line = 0;
+        }
+        self.on_line += 1;
+        if self.on_line == 5 && self.fifth.is_none() {
+            self.fifth = Some(tok.pos);
+        }
+    }
+}
+
+/// The first call or card (or `+`) of a section that is the fifth on its line:
+/// the export format allows four (PBN 3.5, 3.6). The first `plain` tokens are
+/// known to be such (no annotation, marker or `*` among them): there the fifth
+/// on a line is the one four tokens after a token on the same line (lines only
+/// grow); the rest, when it holds any, is counted per line.
+pub(super) fn fifth_on_a_line(tokens: &[RawToken], plain: usize) -> Option<Pos> {
+    let (head, tail) = tokens.split_at(plain.min(tokens.len()));
+    if let Some(w) = head.windows(5).find(|w| w[0].pos.line == w[4].pos.line) {
+        return Some(w[4].pos);
+    }
+    if !tail
+        .iter()
+        .any(|t| matches!(t.kind, TokenKind::Word | TokenKind::Plus))
+    {
+        return None;
+    }
+    let mut per_line = PerLine::default();
+    for tok in tokens {
+        per_line.count(tok);
+    }
+    per_line.fifth
 }

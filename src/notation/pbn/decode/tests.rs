@@ -388,3 +388,105 @@ fn deal_hands_read_in_one_pass_keep_repeats_and_reasons() {
     let e = parse_deal("N:A\u{e9}.K.Q.J - - -").unwrap_err();
     assert_eq!(e, "hand of North `A\u{e9}.K.Q.J`: '\u{e9}' is not a rank");
 }
+
+#[test]
+fn export_layout_counts_calls_in_decoded_and_unread_sections_alike() {
+    // The first Auction section, decoded (its calls counted on the way) or not
+    // (value `?`: looked at afterwards), gives the same finding; the NAG is no
+    // call; the second Auction tag is not looked at (PBN 3.5: four per line).
+    for first in ["W", "?"] {
+        let text = format!(
+            "% EXPORT\n[Dealer \"W\"]\n[Auction \"{first}\"]\n1NT Pass\nPass 2H Pass $1 Pass Pass\n[Auction \"W\"]\n1C 1D 1H 1S 2C\n"
+        );
+        let (_, f) = decode_text(&text);
+        // (The reader reports the second Auction tag as a duplicate.)
+        let export: Vec<&Finding> = f.iter().filter(|f| f.rule == "pbn.export").collect();
+        assert_eq!(export.len(), 1, "{first}: {f:#?}");
+        // Pass@1 2H@6 Pass@9 $1@14 Pass@17 Pass@22: the fifth call.
+        assert_eq!(export[0].pos, crate::Pos::new(5, 22), "{first}");
+    }
+}
+
+#[test]
+fn a_reused_board_decodes_as_a_fresh_one() {
+    // The identification strings stay from record to record and are only
+    // rewritten when they change: a record without a tag, with the same value,
+    // with a Latin-1 value and with the UTF-8 spelling of it must all come out
+    // as decoded into a new board.
+    let text = "[Event \"Cup\"]\n[West \"Garozzo\"]\n[North \"Belladonna\"]\n[Site \"Caf\u{1}\"]\n\n\
+                [Event \"Cup\"]\n[North \"Forquet\"]\n[Site \"Caf\u{e9}\"]\n[Date \"1957.??.??\"]\n\n\
+                [Event \"Cup\"]\n[Site \"Caf\u{e9}\"]\n\n[Event \"?\"]\n";
+    // The first Site is Latin-1: the byte E9, not its UTF-8 spelling.
+    let bytes: Vec<u8> = text
+        .bytes()
+        .map(|b| if b == 1 { 0xe9 } else { b })
+        .collect();
+    let mut reader = Reader::new(&bytes[..]);
+    let mut rec = RawRecord::default();
+    let mut reused = Board::default();
+    let mut events = Vec::new();
+    while reader.read_record(&mut rec).unwrap() {
+        let (mut fresh, mut out) = (Board::default(), Vec::new());
+        decode(&rec, &mut fresh, &mut out);
+        decode(&rec, &mut reused, &mut Vec::new());
+        assert_eq!(reused, fresh, "record {}", rec.index);
+        events.push(reused.id.clone());
+    }
+    assert_eq!(events.len(), 4);
+    assert_eq!(events[0].site, "Caf\u{e9}");
+    assert_eq!(events[0].players[Seat::West], "Garozzo");
+    assert_eq!(events[1].players[Seat::West], "");
+    assert_eq!(events[1].players[Seat::North], "Forquet");
+    assert_eq!(events[1].date, "1957.??.??");
+    assert_eq!(events[2].date, "");
+    assert_eq!(events[3].event, "?");
+    assert_eq!(events[3].site, "");
+}
+
+#[test]
+fn fifth_on_a_line_plain_shortcut_agrees_with_counting() {
+    // Sections of calls, cards and `+` (and a closing `*`): the shortcut over
+    // the first `plain` tokens (a token four places after one on the same
+    // line) and counting per line find the same token.
+    let sections = [
+        "SA SK SQ SJ\nST S9 S8 S7\n*\n",
+        "SA SK SQ SJ *\n",
+        "SA SK SQ SJ\nST S9 S8 S7\n",
+        "SA SK SQ SJ ST\n",
+        "SA\nSK SQ SJ ST S9\nS8\n",
+        "SA SK\nSQ SJ ST\nS9 S8 S7 S6 S5 S4\n",
+        "SA SK SQ SJ\n+\n",
+        "SA SK SQ SJ +\n",
+        "SA\n",
+        "",
+    ];
+    let mut found = 0;
+    for body in sections {
+        let text = format!("[Play \"W\"]\n{body}");
+        let mut rec = RawRecord::default();
+        Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+        let tokens = rec.section(&rec.tags[0]);
+        let counted = sections::fifth_on_a_line(tokens, 0);
+        for plain in 1..=tokens.len() {
+            let head = &tokens[..plain];
+            if head.iter().all(|t| t.kind != crate::pbn::TokenKind::Star) {
+                assert_eq!(
+                    sections::fifth_on_a_line(tokens, plain),
+                    counted,
+                    "{body:?} {plain}"
+                );
+            }
+        }
+        found += usize::from(counted.is_some());
+    }
+    assert_eq!(found, 4);
+    // Checked by hand: in the fourth, S5 is the fifth card of line 4.
+    let mut rec = RawRecord::default();
+    Reader::new(&b"[Play \"W\"]\nSA SK\nSQ SJ ST\nS9 S8 S7 S6 S5 S4\n"[..])
+        .read_record(&mut rec)
+        .unwrap();
+    assert_eq!(
+        sections::fifth_on_a_line(rec.section(&rec.tags[0]), 10),
+        Some(crate::Pos::new(4, 13))
+    );
+}
