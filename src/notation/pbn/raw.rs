@@ -24,6 +24,7 @@ impl Span {
     /// use kibitz::pbn::Span;
     /// assert_eq!(Span { start: 2, end: 5 }.range(), 2..5);
     /// ```
+    #[inline]
     pub fn range(self) -> Range<usize> {
         self.start as usize..self.end as usize
     }
@@ -197,16 +198,19 @@ impl RawRecord {
     }
 
     /// The bytes of `span`.
+    #[inline]
     pub fn text(&self, span: Span) -> &[u8] {
         &self.arena[span.range()]
     }
 
     /// The name of `tag`.
+    #[inline]
     pub fn name(&self, tag: &RawTag) -> &[u8] {
         self.text(tag.name)
     }
 
     /// The value of `tag`.
+    #[inline]
     pub fn value(&self, tag: &RawTag) -> &[u8] {
         self.text(tag.value)
     }
@@ -253,6 +257,7 @@ impl RawRecord {
         }
     }
 
+    #[inline]
     pub(crate) fn push_text(&mut self, bytes: &[u8]) -> Span {
         let start = self.arena.len() as u32;
         if bytes.len() <= 4 {

@@ -143,6 +143,12 @@ struct Memory {
     set: bool,
 }
 
+/// A sticky tag: a defined one by [`TagKind::index`], or another by name.
+enum Sticky {
+    Known(usize),
+    Other(Vec<u8>),
+}
+
 /// A tag moved to the next record because it started a record without a blank line.
 struct Carry {
     name: Vec<u8>,
@@ -168,6 +174,11 @@ struct Parser {
     memory: FnvMap<Vec<u8>, Memory>,
     /// Whether any remembered value is sticky (`##`).
     any_sticky: bool,
+    /// The sticky tags in name order (what [`Parser::apply_sticky`] adds), kept
+    /// between records and rebuilt only when a tag becomes sticky.
+    sticky_order: Vec<Sticky>,
+    /// Whether a tag became sticky since `sticky_order` was built.
+    sticky_dirty: bool,
     /// The defined tags in the record so far, one bit per [`TagKind::index`].
     seen: u128,
     carry: Option<Carry>,
@@ -216,6 +227,8 @@ impl<R: Read> Reader<R> {
                 known: (0..KNOWN_TAGS).map(|_| Memory::default()).collect(),
                 memory: FnvMap::default(),
                 any_sticky: false,
+                sticky_order: Vec::new(),
+                sticky_dirty: false,
                 seen: 0,
                 carry: None,
                 pending: Vec::new(),
@@ -435,11 +448,17 @@ impl Parser {
         }
     }
 
-    fn over_limit(&mut self, rec: &mut RawRecord, pos: Pos, extra: usize) -> bool {
+    /// Whether adding `extra` bytes or one more token or tag would pass a limit.
+    fn is_over(&self, rec: &RawRecord, extra: usize) -> bool {
         let l = &self.limits;
-        let over = rec.arena.len() + extra > l.max_record_bytes
+        rec.arena.len() + extra > l.max_record_bytes
             || rec.tokens.len() >= l.max_tokens
-            || rec.tags.len() >= l.max_tags;
+            || rec.tags.len() >= l.max_tags
+    }
+
+    fn over_limit(&mut self, rec: &mut RawRecord, pos: Pos, extra: usize) -> bool {
+        let over = self.is_over(rec, extra);
+        let l = &self.limits;
         if over && !self.limit_reported {
             self.limit_reported = true;
             self.finding(
@@ -729,6 +748,8 @@ impl Parser {
                 Ok(j) => i = j,
                 Err(()) => return Outcome::Split,
             }
+        } else if i == 0 && matches!(self.section, Section::Auction | Section::Play) {
+            i = self.section_words(rec, text, line, col0);
         }
         while i < n {
             let b = text[i];
@@ -769,6 +790,13 @@ impl Parser {
                     return Outcome::Continue;
                 }
                 b'[' => {
+                    if let Some(done) = self.plain_tag(rec, text, i, line, col0) {
+                        match done {
+                            Ok(j) => i = j,
+                            Err(()) => return Outcome::Split,
+                        }
+                        continue;
+                    }
                     Self::mark_start(rec, at(i));
                     let name = Span {
                         start: rec.arena.len() as u32,
@@ -790,6 +818,83 @@ impl Parser {
             }
         }
         Outcome::Continue
+    }
+
+    /// The fast path for the usual tag line shape: `[Name "value"]` with one space
+    /// between name and value, a value without backslash or tab and `]` right after
+    /// the closing quote, at `text[i] == '['`, in the normal state. Does what the
+    /// general path ([`Parser::tag`]) does for such a tag and returns its result; returns
+    /// `None` without any effect for anything else, which the general path then reads.
+    fn plain_tag(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        i: usize,
+        line: u64,
+        col0: u32,
+    ) -> Option<Result<usize, ()>> {
+        let at = |i: usize| Pos::new(line, col0 + i as u32 + 1);
+        let name_end = scan_while(text, i + 1, NAME);
+        let quote = name_end + 1;
+        if name_end == i + 1 || text.get(name_end..=quote) != Some(&b" \""[..]) {
+            return None;
+        }
+        let close = scan_until(text, quote + 1, STRING_STOP);
+        if text.get(close..close + 2) != Some(&b"\"]"[..]) || self.is_over(rec, name_end - i - 1) {
+            return None;
+        }
+        let pos = at(i);
+        Self::mark_start(rec, pos);
+        let name = rec.push_text(&text[i + 1..name_end]);
+        let value = rec.push_text(&text[quote + 1..close]);
+        if self.complete_tag(rec, name, value, pos, at(quote)) {
+            self.pending.clear();
+            self.pending.extend_from_slice(&text[close + 2..]);
+            self.pending_pos = Some(at(close + 2));
+            return Some(Err(()));
+        }
+        Some(Ok(close + 2))
+    }
+
+    /// The fast path for auction and play lines: lexes the words (calls and cards)
+    /// of `text` as [`Parser::section_token`] would, while the line cannot reach a
+    /// record limit. Returns the index of the first byte that is neither a blank
+    /// nor part of a word (or `text.len()`), where the general lexer goes on.
+    fn section_words(&mut self, rec: &mut RawRecord, text: &[u8], line: u64, col0: u32) -> usize {
+        let n = text.len();
+        let Some(tag) = self.section_tag else {
+            return 0;
+        };
+        // Each word takes at least one byte of the line, so the limits hold for
+        // every word when they hold for the whole line.
+        let l = &self.limits;
+        if rec.arena.len() + n > l.max_record_bytes
+            || rec.tokens.len() + n >= l.max_tokens
+            || rec.tags.len() >= l.max_tags
+        {
+            return 0;
+        }
+        let mut i = 0;
+        loop {
+            while i < n && is_space(text[i]) {
+                i += 1;
+            }
+            if i == n || !is_word_char(text[i]) {
+                break;
+            }
+            let end = scan_while(text, i, WORD);
+            let pos = Pos::new(line, col0 + i as u32 + 1);
+            Self::mark_start(rec, pos);
+            let span = rec.push_text(&text[i..end]);
+            rec.tokens.push(RawToken {
+                kind: TokenKind::Word,
+                text: span,
+                pos,
+            });
+            i = end;
+        }
+        rec.tags[tag].tokens.end = rec.tokens.len() as u32;
+        i
     }
 
     /// Continues a tag pair from `text[i..]`. Returns the index after what was
@@ -1093,6 +1198,7 @@ impl Parser {
             let m = &mut self.known[i];
             m.value.clear();
             m.value.extend_from_slice(value);
+            self.sticky_dirty |= sticky && !m.sticky;
             m.sticky |= sticky;
             m.set = true;
             return;
@@ -1102,9 +1208,11 @@ impl Parser {
             Some(m) => {
                 m.value.clear();
                 m.value.extend_from_slice(value);
+                self.sticky_dirty |= sticky && !m.sticky;
                 m.sticky |= sticky;
             }
             None if !full => {
+                self.sticky_dirty |= sticky;
                 self.memory.insert(
                     name.to_vec(),
                     Memory {
@@ -1186,27 +1294,38 @@ impl Parser {
         }
     }
 
-    /// Adds the `##` values of earlier records for tags this record lacks.
+    /// Adds the `##` values of earlier records for tags this record lacks, in
+    /// name order.
     fn apply_sticky(&mut self, rec: &mut RawRecord) {
         if !self.any_sticky {
             return;
         }
+        if self.sticky_dirty {
+            self.sort_sticky();
+        }
         let pos = rec.start;
-        let known = self.known.iter().enumerate().filter_map(|(i, m)| {
-            let name = ALL[i].name().unwrap_or_default().as_bytes();
-            m.sticky.then_some((name, m))
-        });
-        let other = self
-            .memory
-            .iter()
-            .filter(|(_, m)| m.sticky)
-            .map(|(k, m)| (&k[..], m));
-        let mut names: Vec<(&[u8], &Memory)> = known.chain(other).collect();
-        names.sort_by(|a, b| a.0.cmp(b.0));
-        for (name, m) in names {
-            if rec.tags.iter().any(|t| rec.name(t) == name) {
-                continue;
-            }
+        for s in &self.sticky_order {
+            let (name, m) = match s {
+                // A defined tag is in the record exactly when its bit is seen.
+                Sticky::Known(i) => {
+                    if self.seen & (1 << i) != 0 {
+                        continue;
+                    }
+                    (
+                        ALL[*i].name().unwrap_or_default().as_bytes(),
+                        &self.known[*i],
+                    )
+                }
+                Sticky::Other(name) => {
+                    if rec.tags.iter().any(|t| rec.name(t) == &name[..]) {
+                        continue;
+                    }
+                    let Some(m) = self.memory.get(name) else {
+                        continue;
+                    };
+                    (&name[..], m)
+                }
+            };
             let name_span = rec.push_text(name);
             let value_span = rec.push_text(&m.value);
             let at = rec.tokens.len() as u32;
@@ -1220,6 +1339,26 @@ impl Parser {
                 inherit: Inherit::Sticky,
             });
         }
+    }
+
+    /// Rebuilds `sticky_order`: every sticky tag, sorted by name.
+    fn sort_sticky(&mut self) {
+        self.sticky_dirty = false;
+        self.sticky_order.clear();
+        let known = (self.known.iter().enumerate())
+            .filter(|(_, m)| m.sticky)
+            .map(|(i, _)| Sticky::Known(i));
+        let other = (self.memory.iter())
+            .filter(|(_, m)| m.sticky)
+            .map(|(k, _)| Sticky::Other(k.clone()));
+        self.sticky_order.extend(known.chain(other));
+        let name = |s: &Sticky| -> Vec<u8> {
+            match s {
+                Sticky::Known(i) => ALL[*i].name().unwrap_or_default().as_bytes().to_vec(),
+                Sticky::Other(n) => n.clone(),
+            }
+        };
+        self.sticky_order.sort_by_cached_key(name);
     }
 
     fn push_token(&mut self, rec: &mut RawRecord, kind: TokenKind, text: &[u8], pos: Pos) {

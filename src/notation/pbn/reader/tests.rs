@@ -506,3 +506,127 @@ fn any_chunking_gives_the_same_records() {
         }
     }
 }
+
+// ---- fast paths: the same text read the fast and the general way ---------------
+
+/// Tags and section tokens without positions, for comparing two spellings.
+fn content(rec: &RawRecord) -> (Vec<(String, String)>, Vec<(TokenKind, String)>) {
+    let toks = rec
+        .tokens
+        .iter()
+        .map(|t| {
+            (
+                t.kind,
+                String::from_utf8_lossy(rec.text(t.text)).into_owned(),
+            )
+        })
+        .collect();
+    (tags(rec), toks)
+}
+
+#[test]
+fn plain_tag_lines_read_like_their_general_spellings() {
+    // `[Name "value"]` takes the fast path; two spaces, a space before `]`, an
+    // escaped quote or a second tag on the line take the general one.
+    let fast = read_all("[Event \"A b\"]\n[Board \"7\"]\n[Zz \"q\"]\n\n[Event \"#\"]\n");
+    let slow = read_all("[Event  \"A b\"]\n[Board \"7\" ]\n[Zz\t\"q\"]\n\n[ Event \"#\"]\n");
+    assert_eq!(fast.len(), 2);
+    for (f, s) in fast.iter().zip(&slow) {
+        assert_eq!(content(f), content(s));
+        assert_eq!(f.findings, s.findings);
+    }
+    assert_eq!(fast[1].tag("Event"), Some(&b"A b"[..]));
+    assert_eq!(fast[1].tags[0].inherit, Inherit::Hash);
+    // Columns: `[` at 1, the value's quote after the name and one space.
+    assert_eq!(fast[0].tags[1].pos, Pos::new(2, 1));
+    assert_eq!(fast[0].tags[1].value_pos, Pos::new(2, 8));
+    let esc = one("[Event \"a\\\"b\"]\n");
+    assert_eq!(tags(&esc), [("Event".into(), "a\"b".into())]);
+}
+
+#[test]
+fn plain_tag_starting_a_record_splits_like_the_general_path() {
+    // A second Board on a line of its own (fast) and after a comment (general).
+    let fast = read_all("[Board \"1\"]\n[Board \"2\"] [Event \"e\"]\n");
+    let slow = read_all("[Board \"1\"]\n{c}[Board \"2\"] [Event \"e\"]\n");
+    assert_eq!(fast.len(), 2);
+    assert_eq!(slow.len(), 2);
+    assert_eq!(content(&fast[1]), content(&slow[1]));
+    assert_eq!(
+        tags(&fast[1]),
+        [("Board".into(), "2".into()), ("Event".into(), "e".into())]
+    );
+    assert_eq!(rules_of(&fast[1]), ["pbn.record.missing-blank-line"]);
+}
+
+#[test]
+fn section_word_lines_read_like_the_general_lexer() {
+    // A line that starts with a word takes the fast loop up to the first byte
+    // that is not a word or a blank; after a comment the general lexer reads it.
+    let fast = one("[Auction \"N\"]\n1C Pass\t2NT =1= X\n[Play \"E\"]\nSK HA\n");
+    let slow = one("[Auction \"N\"]\n{}1C Pass\t2NT =1= X\n[Play \"E\"]\n{}SK HA\n");
+    assert_eq!(content(&fast), content(&slow));
+    use TokenKind::*;
+    let auction: Vec<(TokenKind, String)> = [
+        (Word, "1C"),
+        (Word, "Pass"),
+        (Word, "2NT"),
+        (Note, "1"),
+        (Word, "X"),
+    ]
+    .iter()
+    .map(|(k, s)| (*k, s.to_string()))
+    .collect();
+    assert_eq!(section(&fast, "Auction"), auction);
+    assert_eq!(fast.tokens[2].pos, Pos::new(2, 9));
+    assert_eq!(section(&fast, "Play").len(), 2);
+}
+
+#[test]
+fn section_words_near_the_token_limit_go_the_general_way() {
+    // max_tokens 3: the fourth call is over the limit, reported once at its column.
+    let text = b"[Auction \"N\"]\n1C 1D 1H 1S\n";
+    let mut r = Reader::with_limits(
+        &text[..],
+        Limits {
+            max_tokens: 3,
+            ..Limits::default()
+        },
+    );
+    let mut rec = RawRecord::default();
+    assert!(r.read_record(&mut rec).unwrap());
+    let calls: Vec<String> = section(&rec, "Auction").into_iter().map(|t| t.1).collect();
+    assert_eq!(calls, ["1C", "1D", "1H"]);
+    assert_eq!(rules_of(&rec), ["pbn.limit.record"]);
+    assert_eq!(rec.findings[0].pos, Pos::new(2, 10));
+}
+
+#[test]
+fn sticky_tags_added_later_join_in_name_order() {
+    // Site becomes sticky first, then Event, then a tag PBN does not define; each
+    // later record without them gets all of them, sorted by name.
+    let v = read_all(
+        "[Site \"##S\"]\n[Board \"1\"]\n\n[Event \"##E\"]\n[Board \"2\"]\n\n[Abc \"##a\"]\n\n[Board \"3\"]\n\n[Site \"T\"]\n",
+    );
+    assert_eq!(v.len(), 5);
+    let sticky = |r: &RawRecord| -> Vec<(String, String)> {
+        let all = tags(r);
+        r.tags
+            .iter()
+            .zip(all)
+            .filter(|(t, _)| t.inherit == Inherit::Sticky)
+            .map(|(_, nv)| nv)
+            .collect()
+    };
+    let nv = |n: &str, v: &str| (n.to_string(), v.to_string());
+    assert_eq!(sticky(&v[0]), []);
+    assert_eq!(sticky(&v[1]), [nv("Site", "S")]);
+    assert_eq!(sticky(&v[2]), [nv("Event", "E"), nv("Site", "S")]);
+    assert_eq!(
+        sticky(&v[3]),
+        [nv("Abc", "a"), nv("Event", "E"), nv("Site", "S")]
+    );
+    // Redefined without `##`, Site stays sticky with its new value.
+    assert_eq!(sticky(&v[4]), [nv("Abc", "a"), nv("Event", "E")]);
+    assert_eq!(v[4].tag("Site"), Some(&b"T"[..]));
+}
