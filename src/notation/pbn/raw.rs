@@ -257,7 +257,7 @@ impl RawRecord {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_text(&mut self, bytes: &[u8]) -> Span {
         let start = self.arena.len() as u32;
         if bytes.len() <= 4 {

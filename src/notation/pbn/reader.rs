@@ -65,6 +65,21 @@ pub const MAX_REMEMBERED_TAGS: usize = 1_000;
 /// visible characters before a CRLF and rejects 255, so that is the limit used.
 pub const PBN_MAX_LINE: usize = 254;
 
+/// Most bytes of a record's arena copied whole to keep its tag values for `#`
+/// (beyond, the values are copied one by one).
+const PREV_COPY_MAX: usize = 64 * 1024;
+
+/// The largest end of the spans whose bits are set in `bits`.
+fn bits_max_end(mut bits: u128, at: &[Span; KNOWN_TAGS]) -> usize {
+    let mut end = 0;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        end = end.max(at[i].end as usize);
+    }
+    end
+}
+
 /// FNV-1a: tag names are short and not attacker-chosen in a way that matters
 /// here (the map is capped at [`MAX_REMEMBERED_TAGS`] entries).
 #[derive(Default)]
@@ -135,6 +150,10 @@ enum Outcome {
     Split,
 }
 
+/// The last value of a tag, for `#` and `##`. For a defined tag the value is
+/// elsewhere while it is fresh: in the record being read (`Parser::current_at`)
+/// or in the copy of the previous record's values (`Parser::prev`); `value`
+/// holds it once both have moved on.
 #[derive(Default)]
 struct Memory {
     value: Vec<u8>,
@@ -170,6 +189,15 @@ struct Parser {
     ignored_section: Option<&'static str>,
     /// Last values of the tags PBN defines, by [`TagKind::index`].
     known: Vec<Memory>,
+    /// Defined tags remembered in the record being read (one bit per index), and
+    /// where each value is in its arena: remembering copies nothing.
+    current: u128,
+    current_at: [Span; KNOWN_TAGS],
+    /// The text of the previous record's remembered values, and which defined
+    /// tags' values are there (at `prev_at`).
+    prev: Vec<u8>,
+    in_prev: u128,
+    prev_at: [Span; KNOWN_TAGS],
     /// Last values of other tags, by name.
     memory: FnvMap<Vec<u8>, Memory>,
     /// Whether any remembered value is sticky (`##`).
@@ -225,6 +253,11 @@ impl<R: Read> Reader<R> {
                 section_tag: None,
                 ignored_section: None,
                 known: (0..KNOWN_TAGS).map(|_| Memory::default()).collect(),
+                current: 0,
+                current_at: [Span::default(); KNOWN_TAGS],
+                prev: Vec::new(),
+                in_prev: 0,
+                prev_at: [Span::default(); KNOWN_TAGS],
                 memory: FnvMap::default(),
                 any_sticky: false,
                 sticky_order: Vec::new(),
@@ -267,6 +300,7 @@ impl<R: Read> Reader<R> {
         p.ignored_section = None;
         p.limit_reported = false;
         p.seen = 0;
+        p.current = 0;
         rec.export = p.export;
         rec.version = p.version;
 
@@ -284,7 +318,7 @@ impl<R: Read> Reader<R> {
         }
         if let Some(pos) = p.pending_pos.take() {
             let mut text = std::mem::take(&mut p.pending);
-            let out = p.line(rec, &text, pos.line, pos.col - 1, 0, true);
+            let out = p.line(rec, &text, pos.line, pos.col - 1, 0, true, false);
             if p.pending_pos.is_none() {
                 // Keep the allocation; a new pending text (another split on the
                 // same line) must not be overwritten.
@@ -300,8 +334,11 @@ impl<R: Read> Reader<R> {
                 self.p.end_of_input(rec);
                 return Ok(self.finish(rec));
             };
-            let (number, dropped) = (line.number, line.dropped);
-            match self.p.line(rec, line.text, number, 0, dropped, false) {
+            let (number, dropped, plain) = (line.number, line.dropped, line.plain);
+            match self
+                .p
+                .line(rec, line.text, number, 0, dropped, false, plain)
+            {
                 Outcome::Continue => {}
                 Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
             }
@@ -315,6 +352,7 @@ impl<R: Read> Reader<R> {
             return false;
         }
         self.p.apply_sticky(rec);
+        self.p.keep_values(rec);
         self.records += 1;
         rec.index = self.records;
         for f in &mut rec.findings {
@@ -375,20 +413,6 @@ fn is_semi_empty(text: &[u8]) -> bool {
     text.iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r')
 }
 
-/// Whether every byte is printable ASCII (0x20..0x7F), the common case that needs
-/// neither the Ctrl-Z nor the character checks. Blocks of 16 bytes are tested
-/// without an early exit so that the compiler can use vector instructions.
-fn all_printable(text: &[u8]) -> bool {
-    let odd = |b: u8| b.wrapping_sub(0x20) >= 0x5f;
-    let mut blocks = text.chunks_exact(16);
-    for block in &mut blocks {
-        if block.iter().fold(false, |any, &b| any | odd(b)) {
-            return false;
-        }
-    }
-    !blocks.remainder().iter().any(|&b| odd(b))
-}
-
 /// A line of DOS end-of-file marks (0x1A), with blanks around them at most.
 fn is_eof_mark(text: &[u8]) -> bool {
     text.contains(&0x1a) && text.iter().all(|&b| b == 0x1a || is_space(b))
@@ -423,6 +447,38 @@ fn scan_until(text: &[u8], from: usize, class: u8) -> usize {
         .iter()
         .position(|&b| CLASS[b as usize] & class != 0)
         .map_or(text.len(), |k| from + k)
+}
+
+/// `0x01` in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of every zero byte of `w`; borrows can mark bytes above a marked
+/// one too, so only the lowest mark is exact.
+fn zero_bytes(w: u64) -> u64 {
+    w.wrapping_sub(ONES) & !w & (ONES * 0x80)
+}
+
+/// The index of the first byte of `text[i..]` that `stop` accepts, or `text.len()`:
+/// eight bytes at a time while they last (`stops` marks, as [`zero_bytes`] does,
+/// the bytes of a word that `stop` accepts), then one at a time.
+fn find_in_words(
+    text: &[u8],
+    mut i: usize,
+    stops: impl Fn(u64) -> u64,
+    stop: impl Fn(u8) -> bool,
+) -> usize {
+    while i + 8 <= text.len() {
+        let w = u64::from_le_bytes(text[i..i + 8].try_into().unwrap_or([0; 8]));
+        let m = stops(w);
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < text.len() && !stop(text[i]) {
+        i += 1;
+    }
+    i
 }
 
 /// Whether a line opens a tag pair: `[Name "` after optional blanks.
@@ -555,7 +611,10 @@ impl Parser {
         }
     }
 
-    /// Processes one line (or the rest of one, from column `col0 + 1`).
+    /// Processes one line (or the rest of one, from column `col0 + 1`). `plain`
+    /// says that the line is all printable ASCII ([`crate::lines::Line::plain`]),
+    /// the common case that needs neither the Ctrl-Z nor the character checks.
+    #[allow(clippy::too_many_arguments)]
     fn line(
         &mut self,
         rec: &mut RawRecord,
@@ -564,14 +623,28 @@ impl Parser {
         col0: u32,
         dropped: u64,
         resumed: bool,
+        plain: bool,
     ) -> Outcome {
         rec.end_line = line;
+        if plain
+            && !resumed
+            && dropped == 0
+            && col0 == 0
+            && text.len() <= PBN_MAX_LINE
+            && text.first() == Some(&b'[')
+            && matches!(self.state, State::Normal)
+        {
+            // A tag line that needs none of the checks below: try the fast path.
+            match self.plain_tag(rec, text, 0, line, 0) {
+                Some(Ok(j)) if j == text.len() => return Outcome::Continue,
+                Some(Ok(j)) => return self.tokens(rec, text, j, line, 0),
+                Some(Err(())) => return Outcome::Split,
+                None => {}
+            }
+        }
         // DOS's end-of-file mark (Ctrl-Z, 0x1A) on a line of its own is no text:
         // the line counts as an empty one (it ends the record) and is no finding.
-        // One pass finds whether the line is all printable ASCII, the common case
-        // that needs neither the Ctrl-Z nor the character checks.
-        let printable = all_printable(text);
-        let text = if col0 == 0 && !resumed && !printable && is_eof_mark(text) {
+        let text = if col0 == 0 && !resumed && !plain && is_eof_mark(text) {
             &text[..0]
         } else {
             text
@@ -600,7 +673,7 @@ impl Parser {
                 ),
             );
         }
-        if !resumed && !printable && !text.is_empty() {
+        if !resumed && !plain && !text.is_empty() {
             self.check_chars(rec, text, line, col0);
         }
 
@@ -834,19 +907,83 @@ impl Parser {
         col0: u32,
     ) -> Option<Result<usize, ()>> {
         let at = |i: usize| Pos::new(line, col0 + i as u32 + 1);
-        let name_end = scan_while(text, i + 1, NAME);
+        // The name ends at the first space; a defined name is all name characters,
+        // another one is checked.
+        let name_end = find_in_words(
+            text,
+            i + 1,
+            |w| zero_bytes(w ^ (ONES * 0x20)),
+            |b| b == b' ',
+        );
         let quote = name_end + 1;
-        if name_end == i + 1 || text.get(name_end..=quote) != Some(&b" \""[..]) {
+        if name_end == i + 1 || text.get(quote) != Some(&b'"') {
             return None;
         }
-        let close = scan_until(text, quote + 1, STRING_STOP);
+        let name_text = &text[i + 1..name_end];
+        let kind = TagKind::of(name_text);
+        if kind == TagKind::Other && !name_text.iter().all(|&b| is_name_char(b)) {
+            return None;
+        }
+        let close = find_in_words(
+            text,
+            quote + 1,
+            |w| {
+                zero_bytes(w ^ (ONES * 0x22))
+                    | zero_bytes(w ^ (ONES * 0x5c))
+                    | zero_bytes(w ^ (ONES * 0x09))
+            },
+            |b| CLASS[b as usize] & STRING_STOP != 0,
+        );
         if text.get(close..close + 2) != Some(&b"\"]"[..]) || self.is_over(rec, name_end - i - 1) {
             return None;
         }
         let pos = at(i);
         Self::mark_start(rec, pos);
-        let name = rec.push_text(&text[i + 1..name_end]);
-        let value = rec.push_text(&text[quote + 1..close]);
+        let value_text = &text[quote + 1..close];
+        let name = rec.push_text(name_text);
+        // The first tag of a defined kind in the record, written or `#` where
+        // allowed: what `complete_tag` and `push_tag` do for it, without their tests.
+        let lean = match kind.index() {
+            Some(k) if self.seen & (1 << k) == 0 && kind != TagKind::Note => match value_text {
+                b"#" if !kind.no_inherit() => Some((k, Inherit::Hash)),
+                [b'#', ..] => None,
+                _ => Some((k, Inherit::Written)),
+            },
+            _ => None,
+        };
+        if let Some((k, inherit)) = lean {
+            let value = if inherit == Inherit::Hash {
+                // The last value of an earlier record (this one has none: the
+                // kind is not seen).
+                let start = rec.arena.len() as u32;
+                if self.known[k].set {
+                    rec.arena.extend_from_slice(self.known_value(k));
+                }
+                Span {
+                    start,
+                    end: rec.arena.len() as u32,
+                }
+            } else {
+                rec.push_text(value_text)
+            };
+            self.seen |= 1 << k;
+            self.known[k].set = true;
+            self.current |= 1 << k;
+            self.current_at[k] = value;
+            let first = rec.tokens.len() as u32;
+            rec.tags.push(RawTag {
+                name,
+                kind,
+                value,
+                pos,
+                value_pos: at(quote),
+                tokens: first..first,
+                inherit,
+            });
+            self.open_section(rec, kind);
+            return Some(Ok(close + 2));
+        }
+        let value = rec.push_text(value_text);
         if self.complete_tag(rec, name, value, pos, at(quote)) {
             self.pending.clear();
             self.pending.extend_from_slice(&text[close + 2..]);
@@ -874,15 +1011,20 @@ impl Parser {
         {
             return 0;
         }
+        rec.arena.reserve(n);
+        rec.tokens.reserve(n / 2 + 1);
         let mut i = 0;
         loop {
-            while i < n && is_space(text[i]) {
+            while i < n && CLASS[text[i] as usize] & SPACE != 0 {
                 i += 1;
             }
-            if i == n || !is_word_char(text[i]) {
+            if i == n || CLASS[text[i] as usize] & WORD == 0 {
                 break;
             }
-            let end = scan_while(text, i, WORD);
+            let mut end = i + 1;
+            while end < n && CLASS[text[end] as usize] & WORD != 0 {
+                end += 1;
+            }
             let pos = Pos::new(line, col0 + i as u32 + 1);
             Self::mark_start(rec, pos);
             let span = rec.push_text(&text[i..end]);
@@ -1109,8 +1251,8 @@ impl Parser {
             let mut inherit = Inherit::Written;
             if is_hash {
                 carried.clear();
-                if let Some(m) = self.recall(kind, rec.text(name)) {
-                    carried.extend_from_slice(&m.value);
+                if let Some(v) = self.recall(rec, kind, rec.text(name)) {
+                    carried.extend_from_slice(v);
                 }
                 inherit = Inherit::Hash;
             }
@@ -1171,8 +1313,17 @@ impl Parser {
         let mut inherit = Inherit::Written;
         if is_hash {
             rec.arena.truncate(value.start as usize);
-            if let Some(m) = self.recall(kind, rec.text(name)) {
-                rec.arena.extend_from_slice(&m.value);
+            match kind.index() {
+                // A value of this record, before this tag in the arena.
+                Some(i) if self.current & (1 << i) != 0 => {
+                    rec.arena.extend_from_within(self.current_at[i].range());
+                }
+                _ => {
+                    if let Some(v) = self.recall(rec, kind, rec.text(name)) {
+                        let v = v.to_vec();
+                        rec.arena.extend_from_slice(&v);
+                    }
+                }
             }
             value.end = rec.arena.len() as u32;
             inherit = Inherit::Hash;
@@ -1182,27 +1333,74 @@ impl Parser {
     }
 
     /// The remembered value of a tag, if any.
-    fn recall(&self, kind: TagKind, name: &[u8]) -> Option<&Memory> {
+    fn recall<'a>(&'a self, rec: &'a RawRecord, kind: TagKind, name: &[u8]) -> Option<&'a [u8]> {
         match kind.index() {
-            Some(i) => Some(&self.known[i]).filter(|m| m.set),
-            None => self.memory.get(name),
+            Some(i) if self.current & (1 << i) != 0 => Some(rec.text(self.current_at[i])),
+            Some(i) => self.known[i].set.then(|| self.known_value(i)),
+            None => self.memory.get(name).map(|m| &m.value[..]),
         }
     }
 
-    fn remember(&mut self, kind: TagKind, name: &[u8], value: &[u8], sticky: bool) {
+    /// The remembered value of the defined tag `i` from an earlier record.
+    fn known_value(&self, i: usize) -> &[u8] {
+        if self.in_prev & (1 << i) != 0 {
+            &self.prev[self.prev_at[i].range()]
+        } else {
+            &self.known[i].value
+        }
+    }
+
+    /// At the end of a record: keeps the values it remembered (spans of its
+    /// arena) in `prev`, after giving the values still in `prev` from earlier
+    /// records that this one did not replace their own copy.
+    fn keep_values(&mut self, rec: &RawRecord) {
+        let mut stale = self.in_prev & !self.current;
+        while stale != 0 {
+            let i = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let m = &mut self.known[i];
+            m.value.clear();
+            m.value
+                .extend_from_slice(&self.prev[self.prev_at[i].range()]);
+        }
+        self.prev.clear();
+        let mut bits = self.current;
+        let end = bits_max_end(bits, &self.current_at);
+        if end <= PREV_COPY_MAX {
+            // The values are near the start of the arena: one copy keeps them all.
+            self.prev.extend_from_slice(&rec.arena[..end]);
+            self.prev_at = self.current_at;
+        } else {
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let start = self.prev.len() as u32;
+                self.prev.extend_from_slice(rec.text(self.current_at[i]));
+                self.prev_at[i] = Span {
+                    start,
+                    end: self.prev.len() as u32,
+                };
+            }
+        }
+        self.in_prev = self.current;
+        self.current = 0;
+    }
+
+    fn remember(&mut self, rec: &RawRecord, kind: TagKind, name: Span, value: Span, sticky: bool) {
         if kind == TagKind::Note {
             return;
         }
         self.any_sticky |= sticky;
         if let Some(i) = kind.index() {
             let m = &mut self.known[i];
-            m.value.clear();
-            m.value.extend_from_slice(value);
             self.sticky_dirty |= sticky && !m.sticky;
             m.sticky |= sticky;
             m.set = true;
+            self.current |= 1 << i;
+            self.current_at[i] = value;
             return;
         }
+        let (name, value) = (rec.text(name), rec.text(value));
         let full = self.memory.len() >= MAX_REMEMBERED_TAGS;
         match self.memory.get_mut(name) {
             Some(m) => {
@@ -1259,7 +1457,7 @@ impl Parser {
         if sticky {
             value.start += 2;
         }
-        self.remember(kind, rec.text(name), rec.text(value), sticky);
+        self.remember(rec, kind, name, value, sticky);
         if let Some(i) = kind.index() {
             self.seen |= 1 << i;
         }
@@ -1273,6 +1471,11 @@ impl Parser {
             tokens: at..at,
             inherit,
         });
+        self.open_section(rec, kind);
+    }
+
+    /// Opens the section of the tag just pushed (of `kind`).
+    fn open_section(&mut self, rec: &RawRecord, kind: TagKind) {
         match kind {
             TagKind::Note => {}
             TagKind::Auction => {
@@ -1305,7 +1508,7 @@ impl Parser {
         }
         let pos = rec.start;
         for s in &self.sticky_order {
-            let (name, m) = match s {
+            let (name, value) = match s {
                 // A defined tag is in the record exactly when its bit is seen.
                 Sticky::Known(i) => {
                     if self.seen & (1 << i) != 0 {
@@ -1313,7 +1516,7 @@ impl Parser {
                     }
                     (
                         ALL[*i].name().unwrap_or_default().as_bytes(),
-                        &self.known[*i],
+                        self.known_value(*i),
                     )
                 }
                 Sticky::Other(name) => {
@@ -1323,11 +1526,11 @@ impl Parser {
                     let Some(m) = self.memory.get(name) else {
                         continue;
                     };
-                    (&name[..], m)
+                    (&name[..], &m.value[..])
                 }
             };
             let name_span = rec.push_text(name);
-            let value_span = rec.push_text(&m.value);
+            let value_span = rec.push_text(value);
             let at = rec.tokens.len() as u32;
             rec.tags.push(RawTag {
                 name: name_span,

@@ -630,3 +630,57 @@ fn sticky_tags_added_later_join_in_name_order() {
     assert_eq!(sticky(&v[4]), [nv("Abc", "a"), nv("Event", "E")]);
     assert_eq!(v[4].tag("Site"), Some(&b"T"[..]));
 }
+
+#[test]
+fn hash_recalls_values_from_records_further_back() {
+    // Site is given in record 1 only: records 2 and 3 lack it, record 4 recalls it
+    // with `#` (the value had to outlive two records that did not repeat it).
+    // Event changes in every record; `#` takes the nearest one.
+    let v = read_all(
+        "[Event \"E1\"]\n[Site \"S1\"]\n\n[Event \"E2\"]\n\n[Event \"E3\"]\n\n[Event \"#\"]\n[Site \"#\"]\n\n[Board \"#\"]\n[Site \"#\"]\n",
+    );
+    assert_eq!(v.len(), 5);
+    assert_eq!(
+        tags(&v[3]),
+        [("Event".into(), "E3".into()), ("Site".into(), "S1".into())]
+    );
+    assert_eq!(v[3].tags[1].inherit, Inherit::Hash);
+    // Board was never given: empty. Site was recalled in record 4: still S1.
+    assert_eq!(
+        tags(&v[4]),
+        [
+            ("Board".into(), String::new()),
+            ("Site".into(), "S1".into())
+        ]
+    );
+}
+
+#[test]
+fn hash_in_the_same_record_recalls_its_earlier_value() {
+    // An empty Auction then `[Auction "#"]` (the general path: a repeated tag
+    // whose first has no section data) recalls this record's "" value; a second
+    // Event with `#` starts a new record with this record's Event.
+    let v = read_all("[Event \"A\"]\n[Auction \"N\"]\n[Auction \"#\"]\n1C\n[Event \"#\"]\n");
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0].tags[2].inherit, Inherit::Hash);
+    assert_eq!(v[0].value(&v[0].tags[2]), b"N");
+    assert_eq!(tags(&v[1]), [("Event".into(), "A".into())]);
+}
+
+#[test]
+fn values_far_into_a_large_record_are_kept_for_hash() {
+    // A 100 KB comment before the tags puts their values beyond the part of the
+    // arena copied whole, so they are kept one by one.
+    let mut text = String::from("{");
+    for _ in 0..2_000 {
+        text.push_str(&"c".repeat(50));
+        text.push('\n');
+    }
+    text.push_str("}\n[Event \"far\"]\n[Site \"x\"]\n\n[Event \"#\"]\n[Site \"#\"]\n");
+    let v = read_all(&text);
+    assert_eq!(v.len(), 2);
+    assert_eq!(
+        tags(&v[1]),
+        [("Event".into(), "far".into()), ("Site".into(), "x".into())]
+    );
+}
