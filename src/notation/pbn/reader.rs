@@ -69,17 +69,6 @@ pub const PBN_MAX_LINE: usize = 254;
 /// (beyond, the values are copied one by one).
 const PREV_COPY_MAX: usize = 64 * 1024;
 
-/// The largest end of the spans whose bits are set in `bits`.
-fn bits_max_end(mut bits: u128, at: &[Span; KNOWN_TAGS]) -> usize {
-    let mut end = 0;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        end = end.max(at[i].end as usize);
-    }
-    end
-}
-
 /// FNV-1a: tag names are short and not attacker-chosen in a way that matters
 /// here (the map is capped at [`MAX_REMEMBERED_TAGS`] entries).
 #[derive(Default)]
@@ -193,6 +182,8 @@ struct Parser {
     /// where each value is in its arena: remembering copies nothing.
     current: u128,
     current_at: [Span; KNOWN_TAGS],
+    /// The largest end of the `current_at` spans.
+    current_end: u32,
     /// The text of the previous record's remembered values, and which defined
     /// tags' values are there (at `prev_at`).
     prev: Vec<u8>,
@@ -255,6 +246,7 @@ impl<R: Read> Reader<R> {
                 known: (0..KNOWN_TAGS).map(|_| Memory::default()).collect(),
                 current: 0,
                 current_at: [Span::default(); KNOWN_TAGS],
+                current_end: 0,
                 prev: Vec::new(),
                 in_prev: 0,
                 prev_at: [Span::default(); KNOWN_TAGS],
@@ -301,6 +293,7 @@ impl<R: Read> Reader<R> {
         p.limit_reported = false;
         p.seen = 0;
         p.current = 0;
+        p.current_end = 0;
         rec.export = p.export;
         rec.version = p.version;
 
@@ -335,10 +328,15 @@ impl<R: Read> Reader<R> {
                 return Ok(self.finish(rec));
             };
             let (number, dropped, plain) = (line.number, line.dropped, line.plain);
-            match self
-                .p
-                .line(rec, line.text, number, 0, dropped, false, plain)
-            {
+            let out = if plain && dropped == 0 {
+                self.p.plain_line(rec, line.text, number)
+            } else {
+                None
+            };
+            match out.unwrap_or_else(|| {
+                self.p
+                    .line(rec, line.text, number, 0, dropped, false, plain)
+            }) {
                 Outcome::Continue => {}
                 Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
             }
@@ -611,6 +609,32 @@ impl Parser {
         }
     }
 
+    /// The fast path for a whole plain line (all printable ASCII, not cut) in the
+    /// normal state that opens with `[` or, in an auction or play section, with a
+    /// word: what [`Parser::line`] does for it without the checks that cannot
+    /// apply. `None` (having done nothing) for any other line.
+    #[inline]
+    fn plain_line(&mut self, rec: &mut RawRecord, text: &[u8], line: u64) -> Option<Outcome> {
+        if text.len() > PBN_MAX_LINE || !matches!(self.state, State::Normal) {
+            return None;
+        }
+        let &first = text.first()?;
+        if first == b'[' {
+            let out = match self.plain_tag(rec, text, 0, line, 0)? {
+                Ok(j) if j == text.len() => Outcome::Continue,
+                Ok(j) => self.tokens(rec, text, j, line, 0),
+                Err(()) => Outcome::Split,
+            };
+            rec.end_line = line;
+            return Some(out);
+        }
+        if is_word_char(first) && matches!(self.section, Section::Auction | Section::Play) {
+            rec.end_line = line;
+            return Some(self.tokens(rec, text, 0, line, 0));
+        }
+        None
+    }
+
     /// Processes one line (or the rest of one, from column `col0 + 1`). `plain`
     /// says that the line is all printable ASCII ([`crate::lines::Line::plain`]),
     /// the common case that needs neither the Ctrl-Z nor the character checks.
@@ -626,22 +650,6 @@ impl Parser {
         plain: bool,
     ) -> Outcome {
         rec.end_line = line;
-        if plain
-            && !resumed
-            && dropped == 0
-            && col0 == 0
-            && text.len() <= PBN_MAX_LINE
-            && text.first() == Some(&b'[')
-            && matches!(self.state, State::Normal)
-        {
-            // A tag line that needs none of the checks below: try the fast path.
-            match self.plain_tag(rec, text, 0, line, 0) {
-                Some(Ok(j)) if j == text.len() => return Outcome::Continue,
-                Some(Ok(j)) => return self.tokens(rec, text, j, line, 0),
-                Some(Err(())) => return Outcome::Split,
-                None => {}
-            }
-        }
         // DOS's end-of-file mark (Ctrl-Z, 0x1A) on a line of its own is no text:
         // the line counts as an empty one (it ends the record) and is no finding.
         let text = if col0 == 0 && !resumed && !plain && is_eof_mark(text) {
@@ -940,7 +948,7 @@ impl Parser {
         let pos = at(i);
         Self::mark_start(rec, pos);
         let value_text = &text[quote + 1..close];
-        let name = rec.push_text(name_text);
+        let name = rec.push_from(text, i + 1, name_end);
         // The first tag of a defined kind in the record, written or `#` where
         // allowed: what `complete_tag` and `push_tag` do for it, without their tests.
         let lean = match kind.index() {
@@ -964,12 +972,13 @@ impl Parser {
                     end: rec.arena.len() as u32,
                 }
             } else {
-                rec.push_text(value_text)
+                rec.push_from(text, quote + 1, close)
             };
             self.seen |= 1 << k;
             self.known[k].set = true;
             self.current |= 1 << k;
             self.current_at[k] = value;
+            self.current_end = self.current_end.max(value.end);
             let first = rec.tokens.len() as u32;
             rec.tags.push(RawTag {
                 name,
@@ -1027,7 +1036,7 @@ impl Parser {
             }
             let pos = Pos::new(line, col0 + i as u32 + 1);
             Self::mark_start(rec, pos);
-            let span = rec.push_text(&text[i..end]);
+            let span = rec.push_from(text, i, end);
             rec.tokens.push(RawToken {
                 kind: TokenKind::Word,
                 text: span,
@@ -1365,7 +1374,7 @@ impl Parser {
         }
         self.prev.clear();
         let mut bits = self.current;
-        let end = bits_max_end(bits, &self.current_at);
+        let end = self.current_end as usize;
         if end <= PREV_COPY_MAX {
             // The values are near the start of the arena: one copy keeps them all.
             self.prev.extend_from_slice(&rec.arena[..end]);
@@ -1384,6 +1393,7 @@ impl Parser {
         }
         self.in_prev = self.current;
         self.current = 0;
+        self.current_end = 0;
     }
 
     fn remember(&mut self, rec: &RawRecord, kind: TagKind, name: Span, value: Span, sticky: bool) {
@@ -1398,6 +1408,7 @@ impl Parser {
             m.set = true;
             self.current |= 1 << i;
             self.current_at[i] = value;
+            self.current_end = self.current_end.max(value.end);
             return;
         }
         let (name, value) = (rec.text(name), rec.text(value));
@@ -1475,6 +1486,7 @@ impl Parser {
     }
 
     /// Opens the section of the tag just pushed (of `kind`).
+    #[inline(always)]
     fn open_section(&mut self, rec: &RawRecord, kind: TagKind) {
         match kind {
             TagKind::Note => {}

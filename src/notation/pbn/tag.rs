@@ -165,6 +165,7 @@ pub enum TagKind {
 impl TagKind {
     /// Classifies a tag name (case matters, as in PBN): a perfect hash of the
     /// defined names picks the one candidate, then one comparison decides.
+    #[inline]
     pub fn of(name: &[u8]) -> TagKind {
         if name.len() < SHORTEST || name.len() > LONGEST {
             return TagKind::Other;
