@@ -111,6 +111,41 @@ impl<R: Read> LineReader<R> {
         self.line
     }
 
+    /// The unread input in the buffer, from the start of the next line (empty
+    /// before the first line is read): a caller may read the next line from it
+    /// when it is whole there, then [`LineReader::take_line`] it.
+    ///
+    /// ```
+    /// use kibitz::lines::LineReader;
+    /// let mut r = LineReader::new(&b"a\nb\nc"[..]);
+    /// r.next_line().unwrap();
+    /// assert_eq!(r.buffered(), b"b\nc");
+    /// r.take_line(2);
+    /// assert_eq!((r.line_number(), r.next_line().unwrap().unwrap().text), (3, &b"c"[..]));
+    /// ```
+    pub fn buffered(&self) -> &[u8] {
+        if self.bom_checked {
+            &self.buf[self.start..self.end]
+        } else {
+            &[]
+        }
+    }
+
+    /// Counts the first `len` bytes of [`LineReader::buffered`], which the caller
+    /// has read as a line and which end with its `\n`, as the next line.
+    ///
+    /// # Panics
+    ///
+    /// If those bytes are not in the buffer or do not end with `\n`.
+    pub fn take_line(&mut self, len: usize) {
+        assert!(
+            self.start + len <= self.end && self.buf[self.start + len - 1] == b'\n',
+            "take_line: not a whole buffered line"
+        );
+        self.start += len;
+        self.line += 1;
+    }
+
     /// Bytes read from the input so far.
     ///
     /// ```
@@ -264,13 +299,14 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// The high bit of every byte of `w` below 0x20 or above 0x7E. Borrows and carries
 /// can mark bytes above a marked one too, so only the lowest mark is exact.
-fn odd_bytes(w: u64) -> u64 {
+pub(crate) fn odd_bytes(w: u64) -> u64 {
     let below = w.wrapping_sub(ONES * 0x20) & !w;
     let above = w.wrapping_add(ONES) | w;
     (below | above) & HIGHS
 }
 
-fn is_odd(b: u8) -> bool {
+/// Whether `b` is outside printable ASCII (0x20..=0x7E).
+pub(crate) fn is_odd(b: u8) -> bool {
     !(0x20..=0x7e).contains(&b)
 }
 

@@ -20,7 +20,7 @@ use std::io::{self, Read};
 use super::raw::{Inherit, RawComment, RawEscape, RawRecord, RawTag, RawToken, Span, TokenKind};
 use super::rules;
 use super::tag::{ALL, KNOWN_TAGS, TagKind};
-use crate::lines::{DEFAULT_MAX_LINE, LineReader};
+use crate::lines::{DEFAULT_MAX_LINE, LineReader, is_odd, odd_bytes};
 use crate::text::decode_short;
 use crate::{Finding, Pos};
 
@@ -323,6 +323,12 @@ impl<R: Read> Reader<R> {
             }
         }
         loop {
+            if let Some(out) = self.direct_line(rec) {
+                match out {
+                    Outcome::Continue => continue,
+                    Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
+                }
+            }
             let Some(line) = self.lines.next_line()? else {
                 self.p.end_of_input(rec);
                 return Ok(self.finish(rec));
@@ -341,6 +347,42 @@ impl<R: Read> Reader<R> {
                 Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
             }
         }
+    }
+
+    /// Reads the next line straight from the line reader's buffer when it is whole
+    /// there and is, in the normal state, a plain tag line ([`scan_plain_tag`]) or
+    /// an auction or play line of words and spaces ([`Parser::direct_words`]):
+    /// what [`Parser::line`] does for such a line, without finding its end first.
+    /// `None`, having done nothing, for any other line.
+    fn direct_line(&mut self, rec: &mut RawRecord) -> Option<Outcome> {
+        let p = &mut self.p;
+        if !matches!(p.state, State::Normal) {
+            return None;
+        }
+        let buf = self.lines.buffered();
+        let number = self.lines.line_number() + 1;
+        let (out, line_len) = match *buf.first()? {
+            b'[' => {
+                let t = scan_plain_tag(buf, 0, true)?;
+                let (text_len, line_len) = line_end_at(buf, t.close + 2)?;
+                if text_len > PBN_MAX_LINE {
+                    return None;
+                }
+                let out = match p.plain_tag_at(rec, &buf[..text_len], 0, number, 0, t)? {
+                    // The tag ends the line.
+                    Ok(_) => Outcome::Continue,
+                    Err(()) => Outcome::Split,
+                };
+                (out, line_len)
+            }
+            b if is_word_char(b) && matches!(p.section, Section::Auction | Section::Play) => {
+                (Outcome::Continue, p.direct_words(rec, buf, number)?)
+            }
+            _ => return None,
+        };
+        rec.end_line = number;
+        self.lines.take_line(line_len);
+        Some(out)
     }
 
     fn finish(&mut self, rec: &mut RawRecord) -> bool {
@@ -477,6 +519,74 @@ fn find_in_words(
         i += 1;
     }
     i
+}
+
+/// Where the parts of a tag pair written `[Name "value"]` are (see
+/// [`scan_plain_tag`]).
+#[derive(Copy, Clone)]
+struct PlainTag {
+    /// Index of the space after the name.
+    name_end: usize,
+    kind: TagKind,
+    /// Index of the closing quote, which `]` follows.
+    close: usize,
+}
+
+/// Finds `[Name "value"]` at `text[i] == '['`: one space between name and value,
+/// no backslash or tab in the value, `]` right after the closing quote; with
+/// `printable`, the value must also be printable ASCII. `None` for anything else.
+fn scan_plain_tag(text: &[u8], i: usize, printable: bool) -> Option<PlainTag> {
+    // The name ends at the first space (or other byte than printable ASCII); a
+    // defined name is all name characters, another one is checked.
+    let name_end = find_in_words(
+        text,
+        i + 1,
+        |w| zero_bytes(w ^ (ONES * 0x20)) | odd_bytes(w),
+        |b| b == b' ' || is_odd(b),
+    );
+    let quote = name_end + 1;
+    if name_end == i + 1 || text.get(name_end..=quote) != Some(&b" \""[..]) {
+        return None;
+    }
+    let name_text = &text[i + 1..name_end];
+    let kind = TagKind::of(name_text);
+    if kind == TagKind::Other && !name_text.iter().all(|&b| is_name_char(b)) {
+        return None;
+    }
+    let quote_or_backslash = |w: u64| zero_bytes(w ^ (ONES * 0x22)) | zero_bytes(w ^ (ONES * 0x5c));
+    let close = if printable {
+        find_in_words(
+            text,
+            quote + 1,
+            |w| quote_or_backslash(w) | odd_bytes(w),
+            |b| b == b'"' || b == b'\\' || is_odd(b),
+        )
+    } else {
+        find_in_words(
+            text,
+            quote + 1,
+            |w| quote_or_backslash(w) | zero_bytes(w ^ (ONES * 0x09)),
+            |b| CLASS[b as usize] & STRING_STOP != 0,
+        )
+    };
+    if text.get(close..close + 2) != Some(&b"\"]"[..]) {
+        return None;
+    }
+    Some(PlainTag {
+        name_end,
+        kind,
+        close,
+    })
+}
+
+/// The line end at `buf[k]` (`\n` or `\r\n`): the line's text length and its
+/// length with the line end, or `None` when no line end is there.
+fn line_end_at(buf: &[u8], k: usize) -> Option<(usize, usize)> {
+    match (buf.get(k), buf.get(k + 1)) {
+        (Some(b'\n'), _) => Some((k, k + 1)),
+        (Some(b'\r'), Some(b'\n')) => Some((k, k + 2)),
+        _ => None,
+    }
 }
 
 /// Whether a line opens a tag pair: `[Name "` after optional blanks.
@@ -914,37 +1024,30 @@ impl Parser {
         line: u64,
         col0: u32,
     ) -> Option<Result<usize, ()>> {
-        let at = |i: usize| Pos::new(line, col0 + i as u32 + 1);
-        // The name ends at the first space; a defined name is all name characters,
-        // another one is checked.
-        let name_end = find_in_words(
-            text,
-            i + 1,
-            |w| zero_bytes(w ^ (ONES * 0x20)),
-            |b| b == b' ',
-        );
+        let t = scan_plain_tag(text, i, false)?;
+        self.plain_tag_at(rec, text, i, line, col0, t)
+    }
+
+    /// [`Parser::plain_tag`] once [`scan_plain_tag`] has found the tag's parts.
+    fn plain_tag_at(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        i: usize,
+        line: u64,
+        col0: u32,
+        t: PlainTag,
+    ) -> Option<Result<usize, ()>> {
+        let PlainTag {
+            name_end,
+            kind,
+            close,
+        } = t;
         let quote = name_end + 1;
-        if name_end == i + 1 || text.get(quote) != Some(&b'"') {
+        if self.is_over(rec, name_end - i - 1) {
             return None;
         }
-        let name_text = &text[i + 1..name_end];
-        let kind = TagKind::of(name_text);
-        if kind == TagKind::Other && !name_text.iter().all(|&b| is_name_char(b)) {
-            return None;
-        }
-        let close = find_in_words(
-            text,
-            quote + 1,
-            |w| {
-                zero_bytes(w ^ (ONES * 0x22))
-                    | zero_bytes(w ^ (ONES * 0x5c))
-                    | zero_bytes(w ^ (ONES * 0x09))
-            },
-            |b| CLASS[b as usize] & STRING_STOP != 0,
-        );
-        if text.get(close..close + 2) != Some(&b"\"]"[..]) || self.is_over(rec, name_end - i - 1) {
-            return None;
-        }
+        let at = |i: usize| Pos::new(line, col0 + i as u32 + 1);
         let pos = at(i);
         Self::mark_start(rec, pos);
         let value_text = &text[quote + 1..close];
@@ -1046,6 +1149,58 @@ impl Parser {
         }
         rec.tags[tag].tokens.end = rec.tokens.len() as u32;
         i
+    }
+
+    /// Lexes an auction or play line of words separated by spaces at the start of
+    /// `buf` (the line reader's buffer, `buf[0]` a word character), as
+    /// [`Parser::section_words`] would, and returns the line's length with its
+    /// line end. `None`, with the record as it was, when the line has another
+    /// byte, is longer than PBN allows, does not end in `buf`, or could reach a
+    /// record limit.
+    fn direct_words(&mut self, rec: &mut RawRecord, buf: &[u8], line: u64) -> Option<usize> {
+        let tag = self.section_tag?;
+        // A longer line is not read here (it gets a line-length finding).
+        let n = buf.len().min(PBN_MAX_LINE + 2);
+        let l = &self.limits;
+        if rec.arena.len() + n > l.max_record_bytes
+            || rec.tokens.len() + n >= l.max_tokens
+            || rec.tags.len() >= l.max_tags
+        {
+            return None;
+        }
+        let (arena0, tokens0, start0) = (rec.arena.len(), rec.tokens.len(), rec.start);
+        let mut i = 0;
+        let ends = loop {
+            let mut end = i + 1;
+            while end < n && CLASS[buf[end] as usize] & WORD != 0 {
+                end += 1;
+            }
+            let pos = Pos::new(line, i as u32 + 1);
+            Self::mark_start(rec, pos);
+            let span = rec.push_from(buf, i, end);
+            rec.tokens.push(RawToken {
+                kind: TokenKind::Word,
+                text: span,
+                pos,
+            });
+            i = end;
+            while i < n && buf[i] == b' ' {
+                i += 1;
+            }
+            match buf.get(i) {
+                Some(&b) if i < n && CLASS[b as usize] & WORD != 0 => {}
+                _ if i < n => break line_end_at(buf, i).filter(|e| e.0 <= PBN_MAX_LINE),
+                _ => break None,
+            }
+        };
+        let Some((_, line_len)) = ends else {
+            rec.arena.truncate(arena0);
+            rec.tokens.truncate(tokens0);
+            rec.start = start0;
+            return None;
+        };
+        rec.tags[tag].tokens.end = rec.tokens.len() as u32;
+        Some(line_len)
     }
 
     /// Continues a tag pair from `text[i..]`. Returns the index after what was

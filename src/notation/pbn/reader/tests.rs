@@ -684,3 +684,59 @@ fn values_far_into_a_large_record_are_kept_for_hash() {
         [("Event".into(), "far".into()), ("Site".into(), "x".into())]
     );
 }
+
+#[test]
+fn lines_read_from_the_buffer_equal_lines_read_one_by_one() {
+    // Fed whole, plain tag lines and auction/play word lines are read straight
+    // from the line reader's buffer; fed one byte at a time no line is ever
+    // whole in the buffer, so every line goes through `LineReader::next_line`.
+    // Both must give the same records, positions included.
+    let text =
+        b"[Event \"E\"]\r\n[Board \"1\"]\r\n[Auction \"N\"]\r\n1C Pass 1H \r\nPass\t2C =1= AP\r\n\
+[Play \"E\"]\nSK HA\nS2 {c} S3\n  D4 D5\n[Note \"1:x\"]\n[Event \"\xE9\"]\n[Zz \"q\\\\\"]\n\n\
+[Event \"#\"]\r\n[Board \"2\"] ; c\r\n[Board \"3\"]\r\n[Auction \"S\"]\r\n1NT\r\r\n";
+    let whole = read_all_chunked(text, usize::MAX);
+    let trickled = read_all_chunked(text, 1);
+    // The second Event and the second Board each start a record.
+    assert_eq!(whole.len(), 4);
+    assert_eq!(whole.len(), trickled.len());
+    for (a, b) in whole.iter().zip(&trickled) {
+        assert_eq!(content(a), content(b));
+        let pos = |r: &RawRecord| -> Vec<Pos> {
+            let tags = r.tags.iter().flat_map(|t| [t.pos, t.value_pos]);
+            tags.chain(r.tokens.iter().map(|t| t.pos)).collect()
+        };
+        assert_eq!(pos(a), pos(b));
+        assert_eq!(a.findings, b.findings);
+        assert_eq!((a.start, a.end_line), (b.start, b.end_line));
+        assert_eq!(a.comments, b.comments);
+    }
+    let calls: Vec<String> = section(&whole[0], "Auction")
+        .into_iter()
+        .map(|t| t.1)
+        .collect();
+    assert_eq!(calls, ["1C", "Pass", "1H", "Pass", "2C", "1", "AP"]);
+    assert_eq!(whole[0].tokens[2].pos, Pos::new(4, 9));
+    assert_eq!(whole[3].end_line, 18);
+    assert_eq!(whole[3].tag("Board"), Some(&b"3"[..]));
+}
+
+#[test]
+fn word_lines_near_the_token_limit_are_read_one_by_one() {
+    // With max_tokens 5 the whole-line limit test fails for the buffered word
+    // line, which then goes the general way: five tokens, then one finding.
+    let text = b"[Auction \"N\"]\n1C 1D\n1H 1S 2C 2D\n";
+    let mut r = Reader::with_limits(
+        &text[..],
+        Limits {
+            max_tokens: 5,
+            ..Limits::default()
+        },
+    );
+    let mut rec = RawRecord::default();
+    assert!(r.read_record(&mut rec).unwrap());
+    let calls: Vec<String> = section(&rec, "Auction").into_iter().map(|t| t.1).collect();
+    assert_eq!(calls, ["1C", "1D", "1H", "1S", "2C"]);
+    assert_eq!(rules_of(&rec), ["pbn.limit.record"]);
+    assert_eq!(rec.findings[0].pos, Pos::new(3, 10));
+}
