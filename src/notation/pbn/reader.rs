@@ -521,6 +521,17 @@ fn find_in_words(
     i
 }
 
+/// `1 << i` for every defined tag's index (one load instead of a 128-bit shift).
+static BIT: [u128; KNOWN_TAGS] = {
+    let mut t = [0; KNOWN_TAGS];
+    let mut i = 0;
+    while i < KNOWN_TAGS {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
 /// Where the parts of a tag pair written `[Name "value"]` are (see
 /// [`scan_plain_tag`]).
 #[derive(Copy, Clone)]
@@ -535,6 +546,7 @@ struct PlainTag {
 /// Finds `[Name "value"]` at `text[i] == '['`: one space between name and value,
 /// no backslash or tab in the value, `]` right after the closing quote; with
 /// `printable`, the value must also be printable ASCII. `None` for anything else.
+#[inline]
 fn scan_plain_tag(text: &[u8], i: usize, printable: bool) -> Option<PlainTag> {
     // The name ends at the first space (or other byte than printable ASCII); a
     // defined name is all name characters, another one is checked.
@@ -1055,7 +1067,7 @@ impl Parser {
         // The first tag of a defined kind in the record, written or `#` where
         // allowed: what `complete_tag` and `push_tag` do for it, without their tests.
         let lean = match kind.index() {
-            Some(k) if self.seen & (1 << k) == 0 && kind != TagKind::Note => match value_text {
+            Some(k) if self.seen & BIT[k] == 0 && kind != TagKind::Note => match value_text {
                 b"#" if !kind.no_inherit() => Some((k, Inherit::Hash)),
                 [b'#', ..] => None,
                 _ => Some((k, Inherit::Written)),
@@ -1077,9 +1089,9 @@ impl Parser {
             } else {
                 rec.push_from(text, quote + 1, close)
             };
-            self.seen |= 1 << k;
+            self.seen |= BIT[k];
             self.known[k].set = true;
-            self.current |= 1 << k;
+            self.current |= BIT[k];
             self.current_at[k] = value;
             self.current_end = self.current_end.max(value.end);
             let first = rec.tokens.len() as u32;
