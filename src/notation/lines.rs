@@ -121,7 +121,9 @@ impl<R: Read> LineReader<R> {
     /// r.next_line().unwrap();
     /// assert_eq!(r.buffered(), b"b\nc");
     /// r.take_line(2);
-    /// assert_eq!((r.line_number(), r.next_line().unwrap().unwrap().text), (3, &b"c"[..]));
+    /// assert_eq!(r.line_number(), 2);
+    /// let l = r.next_line().unwrap().unwrap();
+    /// assert_eq!((l.text, l.number), (&b"c"[..], 3));
     /// ```
     pub fn buffered(&self) -> &[u8] {
         if self.bom_checked {

@@ -509,8 +509,11 @@ fn any_chunking_gives_the_same_records() {
 
 // ---- fast paths: the same text read the fast and the general way ---------------
 
+/// Tags (name, value) and section tokens (kind, text).
+type Content = (Vec<(String, String)>, Vec<(TokenKind, String)>);
+
 /// Tags and section tokens without positions, for comparing two spellings.
-fn content(rec: &RawRecord) -> (Vec<(String, String)>, Vec<(TokenKind, String)>) {
+fn content(rec: &RawRecord) -> Content {
     let toks = rec
         .tokens
         .iter()
