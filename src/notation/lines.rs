@@ -27,6 +27,17 @@ pub struct Line<'a> {
     pub number: u64,
     /// Bytes of this line that were beyond the limit and skipped.
     pub dropped: u64,
+    /// Whether every byte of `text` is printable ASCII (0x20..=0x7E), found
+    /// while looking for the line end (`false` for a cut line).
+    ///
+    /// ```
+    /// use kibitz::lines::LineReader;
+    /// let mut r = LineReader::new(&b"[Deal \"N:\"]\r\n1C\tPass\n\xE9t\xE9\n"[..]);
+    /// assert!(r.next_line().unwrap().unwrap().plain);
+    /// assert!(!r.next_line().unwrap().unwrap().plain);
+    /// assert!(!r.next_line().unwrap().unwrap().plain);
+    /// ```
+    pub plain: bool,
 }
 
 /// Splits a byte stream into lines with one fixed-size buffer.
@@ -100,6 +111,43 @@ impl<R: Read> LineReader<R> {
         self.line
     }
 
+    /// The unread input in the buffer, from the start of the next line (empty
+    /// before the first line is read): a caller may read the next line from it
+    /// when it is whole there, then [`LineReader::take_line`] it.
+    ///
+    /// ```
+    /// use kibitz::lines::LineReader;
+    /// let mut r = LineReader::new(&b"a\nb\nc"[..]);
+    /// r.next_line().unwrap();
+    /// assert_eq!(r.buffered(), b"b\nc");
+    /// r.take_line(2);
+    /// assert_eq!(r.line_number(), 2);
+    /// let l = r.next_line().unwrap().unwrap();
+    /// assert_eq!((l.text, l.number), (&b"c"[..], 3));
+    /// ```
+    pub fn buffered(&self) -> &[u8] {
+        if self.bom_checked {
+            &self.buf[self.start..self.end]
+        } else {
+            &[]
+        }
+    }
+
+    /// Counts the first `len` bytes of [`LineReader::buffered`], which the caller
+    /// has read as a line and which end with its `\n`, as the next line.
+    ///
+    /// # Panics
+    ///
+    /// If those bytes are not in the buffer or do not end with `\n`.
+    pub fn take_line(&mut self, len: usize) {
+        assert!(
+            self.start + len <= self.end && self.buf[self.start + len - 1] == b'\n',
+            "take_line: not a whole buffered line"
+        );
+        self.start += len;
+        self.line += 1;
+    }
+
     /// Bytes read from the input so far.
     ///
     /// ```
@@ -157,6 +205,7 @@ impl<R: Read> LineReader<R> {
     /// # Errors
     ///
     /// Passes on read errors of the underlying reader.
+    #[inline]
     pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
         if !self.bom_checked {
             while self.end < 3 && !self.eof {
@@ -167,11 +216,27 @@ impl<R: Read> LineReader<R> {
             }
             self.bom_checked = true;
         }
+        // Bytes of the line looked at so far, and whether they were all plain.
         let mut scanned = 0;
+        let mut plain = true;
         loop {
-            let window = &self.buf[self.start + scanned..self.end];
-            if let Some(i) = memchr::memchr(b'\n', window) {
-                let line_end = self.start + scanned + i;
+            let from = self.start + scanned;
+            let found = if plain {
+                match find_line_end(&self.buf[..self.end], from) {
+                    End::Plain(j) => Some(j),
+                    End::Odd(j) => {
+                        plain = false;
+                        memchr::memchr(b'\n', &self.buf[j..self.end]).map(|k| j + k)
+                    }
+                    End::NotYet(j) => {
+                        scanned = j - self.start;
+                        None
+                    }
+                }
+            } else {
+                memchr::memchr(b'\n', &self.buf[from..self.end]).map(|k| from + k)
+            };
+            if let Some(line_end) = found {
                 let s = self.start;
                 self.start = line_end + 1;
                 self.line += 1;
@@ -179,11 +244,14 @@ impl<R: Read> LineReader<R> {
                     text: strip_cr(&self.buf[s..line_end]),
                     number: self.line,
                     dropped: 0,
+                    plain,
                 }));
             }
-            scanned = self.end - self.start;
+            if !plain {
+                scanned = self.end - self.start;
+            }
             let limit = self.buf.len() - 1;
-            if scanned >= limit {
+            if self.end - self.start >= limit {
                 // Too long: keep `limit` bytes aside, skip to the end of the line.
                 self.spill.clear();
                 self.spill
@@ -195,6 +263,7 @@ impl<R: Read> LineReader<R> {
                     text: strip_cr(&self.spill),
                     number: self.line,
                     dropped,
+                    plain: false,
                 }));
             }
             if self.eof || self.fill()? == 0 {
@@ -204,14 +273,67 @@ impl<R: Read> LineReader<R> {
                 let s = self.start;
                 self.start = self.end;
                 self.line += 1;
+                // What was not scanned is at most a `\r`, which `strip_cr` drops.
                 return Ok(Some(Line {
                     text: strip_cr(&self.buf[s..self.end]),
                     number: self.line,
                     dropped: 0,
+                    plain,
                 }));
             }
             // `fill` moved the unread data to the front of the buffer.
         }
+    }
+}
+
+/// What [`find_line_end`] found.
+enum End {
+    /// The `\n` ending a line whose bytes were all plain.
+    Plain(usize),
+    /// A byte that is not plain (nor a line end) at this index.
+    Odd(usize),
+    /// The data ends before the line: scanning resumes at this index.
+    NotYet(usize),
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of every byte of `w` below 0x20 or above 0x7E. Borrows and carries
+/// can mark bytes above a marked one too, so only the lowest mark is exact.
+pub(crate) fn odd_bytes(w: u64) -> u64 {
+    let below = w.wrapping_sub(ONES * 0x20) & !w;
+    let above = w.wrapping_add(ONES) | w;
+    (below | above) & HIGHS
+}
+
+/// Whether `b` is outside printable ASCII (0x20..=0x7E).
+pub(crate) fn is_odd(b: u8) -> bool {
+    !(0x20..=0x7e).contains(&b)
+}
+
+/// Looks for the end of the line in `buf[from..]`: eight bytes at a time, it stops
+/// only at bytes outside printable ASCII (a `\r` before the `\n` is part of the
+/// line end).
+fn find_line_end(buf: &[u8], mut i: usize) -> End {
+    while i + 8 <= buf.len() {
+        let w = u64::from_le_bytes(buf[i..i + 8].try_into().unwrap_or([0; 8]));
+        let m = odd_bytes(w);
+        if m != 0 {
+            i += (m.trailing_zeros() / 8) as usize;
+            break;
+        }
+        i += 8;
+    }
+    while i < buf.len() && !is_odd(buf[i]) {
+        i += 1;
+    }
+    match (buf.get(i), buf.get(i + 1)) {
+        (None, _) => End::NotYet(i),
+        (Some(b'\n'), _) => End::Plain(i),
+        (Some(b'\r'), Some(b'\n')) => End::Plain(i + 1),
+        (Some(b'\r'), None) => End::NotYet(i),
+        _ => End::Odd(i),
     }
 }
 
@@ -279,5 +401,40 @@ pub(crate) mod tests {
         for chunk in 1..input.len() {
             assert_eq!(collect(input, chunk, 64), whole, "chunk {chunk}");
         }
+    }
+
+    #[test]
+    fn plain_flag_whatever_the_chunk_size() {
+        // Printable lines (LF, CRLF, long enough for whole words, and a last line
+        // without a line end) are plain; a tab, a lone CR, a Latin-1 byte or a
+        // control byte anywhere make a line not plain.
+        let input = b"[Event \"Eight bytes and more\"]\r\nab\ta\nx\ry\n\xE9\n0123456789abcdef\x01\r\n\r\nlast\r";
+        let want = [
+            (&b"[Event \"Eight bytes and more\"]"[..], true),
+            (b"ab\ta", false),
+            (b"x\ry", false),
+            (b"\xE9", false),
+            (b"0123456789abcdef\x01", false),
+            (b"", true),
+            (b"last", true),
+        ];
+        for chunk in 1..input.len() + 1 {
+            let mut r = LineReader::with_max_line(Trickle(input, chunk), 64);
+            let mut got = Vec::new();
+            while let Some(l) = r.next_line().unwrap() {
+                got.push((l.text.to_vec(), l.plain));
+            }
+            let want: Vec<(Vec<u8>, bool)> = want.iter().map(|(t, p)| (t.to_vec(), *p)).collect();
+            assert_eq!(got, want, "chunk {chunk}");
+        }
+    }
+
+    #[test]
+    fn cut_lines_are_not_plain() {
+        let mut input = vec![b'x'; 40];
+        input.push(b'\n');
+        let mut r = LineReader::with_max_line(&input[..], 16);
+        let l = r.next_line().unwrap().unwrap();
+        assert_eq!((l.dropped, l.plain), (24, false));
     }
 }

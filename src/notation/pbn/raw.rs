@@ -24,6 +24,7 @@ impl Span {
     /// use kibitz::pbn::Span;
     /// assert_eq!(Span { start: 2, end: 5 }.range(), 2..5);
     /// ```
+    #[inline]
     pub fn range(self) -> Range<usize> {
         self.start as usize..self.end as usize
     }
@@ -197,16 +198,19 @@ impl RawRecord {
     }
 
     /// The bytes of `span`.
+    #[inline]
     pub fn text(&self, span: Span) -> &[u8] {
         &self.arena[span.range()]
     }
 
     /// The name of `tag`.
+    #[inline]
     pub fn name(&self, tag: &RawTag) -> &[u8] {
         self.text(tag.name)
     }
 
     /// The value of `tag`.
+    #[inline]
     pub fn value(&self, tag: &RawTag) -> &[u8] {
         self.text(tag.value)
     }
@@ -253,6 +257,38 @@ impl RawRecord {
         }
     }
 
+    /// Appends `src[from..to]` (short text: a name, a value, a call or a card)
+    /// without a call to `memcpy`: when `src` has eight (or sixteen) bytes from
+    /// `from`, they are copied as one block and the arena is cut back to the text;
+    /// text of up to eight bytes at the end of `src` is taken from the eight bytes
+    /// that end with it, shifted down.
+    #[inline(always)]
+    pub(crate) fn push_from(&mut self, src: &[u8], from: usize, to: usize) -> Span {
+        let start = self.arena.len();
+        let len = to - from;
+        if len <= 8 && from + 8 <= src.len() {
+            let block: [u8; 8] = src[from..from + 8].try_into().unwrap_or([0; 8]);
+            self.arena.extend_from_slice(&block);
+            self.arena.truncate(start + len);
+        } else if len <= 16 && from + 16 <= src.len() {
+            let block: [u8; 16] = src[from..from + 16].try_into().unwrap_or([0; 16]);
+            self.arena.extend_from_slice(&block);
+            self.arena.truncate(start + len);
+        } else if (1..=8).contains(&len) && to >= 8 {
+            let block: [u8; 8] = src[to - 8..to].try_into().unwrap_or([0; 8]);
+            let word = u64::from_le_bytes(block) >> (8 * (8 - len));
+            self.arena.extend_from_slice(&word.to_le_bytes());
+            self.arena.truncate(start + len);
+        } else {
+            self.arena.extend_from_slice(&src[from..to]);
+        }
+        Span {
+            start: start as u32,
+            end: self.arena.len() as u32,
+        }
+    }
+
+    #[inline(always)]
     pub(crate) fn push_text(&mut self, bytes: &[u8]) -> Span {
         let start = self.arena.len() as u32;
         if bytes.len() <= 4 {

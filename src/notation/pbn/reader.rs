@@ -65,6 +65,10 @@ pub const MAX_REMEMBERED_TAGS: usize = 1_000;
 /// visible characters before a CRLF and rejects 255, so that is the limit used.
 pub const PBN_MAX_LINE: usize = 254;
 
+/// Most bytes of a record's arena copied whole to keep its tag values for `#`
+/// (beyond, the values are copied one by one).
+const PREV_COPY_MAX: usize = 64 * 1024;
+
 /// FNV-1a: tag names are short and not attacker-chosen in a way that matters
 /// here (the map is capped at [`MAX_REMEMBERED_TAGS`] entries).
 #[derive(Default)]
@@ -135,12 +139,22 @@ enum Outcome {
     Split,
 }
 
+/// The last value of a tag, for `#` and `##`. For a defined tag the value is
+/// elsewhere while it is fresh: in the record being read (`Parser::current_at`)
+/// or in the copy of the previous record's values (`Parser::prev`); `value`
+/// holds it once both have moved on.
 #[derive(Default)]
 struct Memory {
     value: Vec<u8>,
     sticky: bool,
     /// Whether a value was ever given (the defined tags have a slot from the start).
     set: bool,
+}
+
+/// A sticky tag: a defined one by [`TagKind::index`], or another by name.
+enum Sticky {
+    Known(usize),
+    Other(Vec<u8>),
 }
 
 /// A tag moved to the next record because it started a record without a blank line.
@@ -164,10 +178,26 @@ struct Parser {
     ignored_section: Option<&'static str>,
     /// Last values of the tags PBN defines, by [`TagKind::index`].
     known: Vec<Memory>,
+    /// Defined tags remembered in the record being read (one bit per index), and
+    /// where each value is in its arena: remembering copies nothing.
+    current: u128,
+    current_at: [Span; KNOWN_TAGS],
+    /// The largest end of the `current_at` spans.
+    current_end: u32,
+    /// The text of the previous record's remembered values, and which defined
+    /// tags' values are there (at `prev_at`).
+    prev: Vec<u8>,
+    in_prev: u128,
+    prev_at: [Span; KNOWN_TAGS],
     /// Last values of other tags, by name.
     memory: FnvMap<Vec<u8>, Memory>,
     /// Whether any remembered value is sticky (`##`).
     any_sticky: bool,
+    /// The sticky tags in name order (what [`Parser::apply_sticky`] adds), kept
+    /// between records and rebuilt only when a tag becomes sticky.
+    sticky_order: Vec<Sticky>,
+    /// Whether a tag became sticky since `sticky_order` was built.
+    sticky_dirty: bool,
     /// The defined tags in the record so far, one bit per [`TagKind::index`].
     seen: u128,
     carry: Option<Carry>,
@@ -214,8 +244,16 @@ impl<R: Read> Reader<R> {
                 section_tag: None,
                 ignored_section: None,
                 known: (0..KNOWN_TAGS).map(|_| Memory::default()).collect(),
+                current: 0,
+                current_at: [Span::default(); KNOWN_TAGS],
+                current_end: 0,
+                prev: Vec::new(),
+                in_prev: 0,
+                prev_at: [Span::default(); KNOWN_TAGS],
                 memory: FnvMap::default(),
                 any_sticky: false,
+                sticky_order: Vec::new(),
+                sticky_dirty: false,
                 seen: 0,
                 carry: None,
                 pending: Vec::new(),
@@ -254,6 +292,8 @@ impl<R: Read> Reader<R> {
         p.ignored_section = None;
         p.limit_reported = false;
         p.seen = 0;
+        p.current = 0;
+        p.current_end = 0;
         rec.export = p.export;
         rec.version = p.version;
 
@@ -271,7 +311,7 @@ impl<R: Read> Reader<R> {
         }
         if let Some(pos) = p.pending_pos.take() {
             let mut text = std::mem::take(&mut p.pending);
-            let out = p.line(rec, &text, pos.line, pos.col - 1, 0, true);
+            let out = p.line(rec, &text, pos.line, pos.col - 1, 0, true, false);
             if p.pending_pos.is_none() {
                 // Keep the allocation; a new pending text (another split on the
                 // same line) must not be overwritten.
@@ -283,12 +323,26 @@ impl<R: Read> Reader<R> {
             }
         }
         loop {
+            if let Some(out) = self.direct_line(rec) {
+                match out {
+                    Outcome::Continue => continue,
+                    Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
+                }
+            }
             let Some(line) = self.lines.next_line()? else {
                 self.p.end_of_input(rec);
                 return Ok(self.finish(rec));
             };
-            let (number, dropped) = (line.number, line.dropped);
-            match self.p.line(rec, line.text, number, 0, dropped, false) {
+            let (number, dropped, plain) = (line.number, line.dropped, line.plain);
+            let out = if plain && dropped == 0 {
+                self.p.plain_line(rec, line.text, number)
+            } else {
+                None
+            };
+            match out.unwrap_or_else(|| {
+                self.p
+                    .line(rec, line.text, number, 0, dropped, false, plain)
+            }) {
                 Outcome::Continue => {}
                 Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
             }
@@ -302,6 +356,7 @@ impl<R: Read> Reader<R> {
             return false;
         }
         self.p.apply_sticky(rec);
+        self.p.keep_values(rec);
         self.records += 1;
         rec.index = self.records;
         for f in &mut rec.findings {
@@ -360,20 +415,6 @@ fn is_space(b: u8) -> bool {
 
 fn is_semi_empty(text: &[u8]) -> bool {
     text.iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r')
-}
-
-/// Whether every byte is printable ASCII (0x20..0x7F), the common case that needs
-/// neither the Ctrl-Z nor the character checks. Blocks of 16 bytes are tested
-/// without an early exit so that the compiler can use vector instructions.
-fn all_printable(text: &[u8]) -> bool {
-    let odd = |b: u8| b.wrapping_sub(0x20) >= 0x5f;
-    let mut blocks = text.chunks_exact(16);
-    for block in &mut blocks {
-        if block.iter().fold(false, |any, &b| any | odd(b)) {
-            return false;
-        }
-    }
-    !blocks.remainder().iter().any(|&b| odd(b))
 }
 
 /// A line of DOS end-of-file marks (0x1A), with blanks around them at most.
@@ -435,11 +476,17 @@ impl Parser {
         }
     }
 
-    fn over_limit(&mut self, rec: &mut RawRecord, pos: Pos, extra: usize) -> bool {
+    /// Whether adding `extra` bytes or one more token or tag would pass a limit.
+    fn is_over(&self, rec: &RawRecord, extra: usize) -> bool {
         let l = &self.limits;
-        let over = rec.arena.len() + extra > l.max_record_bytes
+        rec.arena.len() + extra > l.max_record_bytes
             || rec.tokens.len() >= l.max_tokens
-            || rec.tags.len() >= l.max_tags;
+            || rec.tags.len() >= l.max_tags
+    }
+
+    fn over_limit(&mut self, rec: &mut RawRecord, pos: Pos, extra: usize) -> bool {
+        let over = self.is_over(rec, extra);
+        let l = &self.limits;
         if over && !self.limit_reported {
             self.limit_reported = true;
             self.finding(
@@ -536,7 +583,10 @@ impl Parser {
         }
     }
 
-    /// Processes one line (or the rest of one, from column `col0 + 1`).
+    /// Processes one line (or the rest of one, from column `col0 + 1`). `plain`
+    /// says that the line is all printable ASCII ([`crate::lines::Line::plain`]),
+    /// the common case that needs neither the Ctrl-Z nor the character checks.
+    #[allow(clippy::too_many_arguments)]
     fn line(
         &mut self,
         rec: &mut RawRecord,
@@ -545,14 +595,12 @@ impl Parser {
         col0: u32,
         dropped: u64,
         resumed: bool,
+        plain: bool,
     ) -> Outcome {
         rec.end_line = line;
         // DOS's end-of-file mark (Ctrl-Z, 0x1A) on a line of its own is no text:
         // the line counts as an empty one (it ends the record) and is no finding.
-        // One pass finds whether the line is all printable ASCII, the common case
-        // that needs neither the Ctrl-Z nor the character checks.
-        let printable = all_printable(text);
-        let text = if col0 == 0 && !resumed && !printable && is_eof_mark(text) {
+        let text = if col0 == 0 && !resumed && !plain && is_eof_mark(text) {
             &text[..0]
         } else {
             text
@@ -581,7 +629,7 @@ impl Parser {
                 ),
             );
         }
-        if !resumed && !printable && !text.is_empty() {
+        if !resumed && !plain && !text.is_empty() {
             self.check_chars(rec, text, line, col0);
         }
 
@@ -729,6 +777,8 @@ impl Parser {
                 Ok(j) => i = j,
                 Err(()) => return Outcome::Split,
             }
+        } else if i == 0 && matches!(self.section, Section::Auction | Section::Play) {
+            i = self.section_words(rec, text, line, col0);
         }
         while i < n {
             let b = text[i];
@@ -769,6 +819,13 @@ impl Parser {
                     return Outcome::Continue;
                 }
                 b'[' => {
+                    if let Some(done) = self.plain_tag(rec, text, i, line, col0) {
+                        match done {
+                            Ok(j) => i = j,
+                            Err(()) => return Outcome::Split,
+                        }
+                        continue;
+                    }
                     Self::mark_start(rec, at(i));
                     let name = Span {
                         start: rec.arena.len() as u32,
@@ -1004,8 +1061,8 @@ impl Parser {
             let mut inherit = Inherit::Written;
             if is_hash {
                 carried.clear();
-                if let Some(m) = self.recall(kind, rec.text(name)) {
-                    carried.extend_from_slice(&m.value);
+                if let Some(v) = self.recall(rec, kind, rec.text(name)) {
+                    carried.extend_from_slice(v);
                 }
                 inherit = Inherit::Hash;
             }
@@ -1066,8 +1123,17 @@ impl Parser {
         let mut inherit = Inherit::Written;
         if is_hash {
             rec.arena.truncate(value.start as usize);
-            if let Some(m) = self.recall(kind, rec.text(name)) {
-                rec.arena.extend_from_slice(&m.value);
+            match kind.index() {
+                // A value of this record, before this tag in the arena.
+                Some(i) if self.current & (1 << i) != 0 => {
+                    rec.arena.extend_from_within(self.current_at[i].range());
+                }
+                _ => {
+                    if let Some(v) = self.recall(rec, kind, rec.text(name)) {
+                        let v = v.to_vec();
+                        rec.arena.extend_from_slice(&v);
+                    }
+                }
             }
             value.end = rec.arena.len() as u32;
             inherit = Inherit::Hash;
@@ -1077,34 +1143,86 @@ impl Parser {
     }
 
     /// The remembered value of a tag, if any.
-    fn recall(&self, kind: TagKind, name: &[u8]) -> Option<&Memory> {
+    fn recall<'a>(&'a self, rec: &'a RawRecord, kind: TagKind, name: &[u8]) -> Option<&'a [u8]> {
         match kind.index() {
-            Some(i) => Some(&self.known[i]).filter(|m| m.set),
-            None => self.memory.get(name),
+            Some(i) if self.current & (1 << i) != 0 => Some(rec.text(self.current_at[i])),
+            Some(i) => self.known[i].set.then(|| self.known_value(i)),
+            None => self.memory.get(name).map(|m| &m.value[..]),
         }
     }
 
-    fn remember(&mut self, kind: TagKind, name: &[u8], value: &[u8], sticky: bool) {
+    /// The remembered value of the defined tag `i` from an earlier record.
+    fn known_value(&self, i: usize) -> &[u8] {
+        if self.in_prev & (1 << i) != 0 {
+            &self.prev[self.prev_at[i].range()]
+        } else {
+            &self.known[i].value
+        }
+    }
+
+    /// At the end of a record: keeps the values it remembered (spans of its
+    /// arena) in `prev`, after giving the values still in `prev` from earlier
+    /// records that this one did not replace their own copy.
+    fn keep_values(&mut self, rec: &RawRecord) {
+        let mut stale = self.in_prev & !self.current;
+        while stale != 0 {
+            let i = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let m = &mut self.known[i];
+            m.value.clear();
+            m.value
+                .extend_from_slice(&self.prev[self.prev_at[i].range()]);
+        }
+        self.prev.clear();
+        let mut bits = self.current;
+        let end = self.current_end as usize;
+        if end <= PREV_COPY_MAX {
+            // The values are near the start of the arena: one copy keeps them all.
+            self.prev.extend_from_slice(&rec.arena[..end]);
+            self.prev_at = self.current_at;
+        } else {
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let start = self.prev.len() as u32;
+                self.prev.extend_from_slice(rec.text(self.current_at[i]));
+                self.prev_at[i] = Span {
+                    start,
+                    end: self.prev.len() as u32,
+                };
+            }
+        }
+        self.in_prev = self.current;
+        self.current = 0;
+        self.current_end = 0;
+    }
+
+    fn remember(&mut self, rec: &RawRecord, kind: TagKind, name: Span, value: Span, sticky: bool) {
         if kind == TagKind::Note {
             return;
         }
         self.any_sticky |= sticky;
         if let Some(i) = kind.index() {
             let m = &mut self.known[i];
-            m.value.clear();
-            m.value.extend_from_slice(value);
+            self.sticky_dirty |= sticky && !m.sticky;
             m.sticky |= sticky;
             m.set = true;
+            self.current |= 1 << i;
+            self.current_at[i] = value;
+            self.current_end = self.current_end.max(value.end);
             return;
         }
+        let (name, value) = (rec.text(name), rec.text(value));
         let full = self.memory.len() >= MAX_REMEMBERED_TAGS;
         match self.memory.get_mut(name) {
             Some(m) => {
                 m.value.clear();
                 m.value.extend_from_slice(value);
+                self.sticky_dirty |= sticky && !m.sticky;
                 m.sticky |= sticky;
             }
             None if !full => {
+                self.sticky_dirty |= sticky;
                 self.memory.insert(
                     name.to_vec(),
                     Memory {
@@ -1151,7 +1269,7 @@ impl Parser {
         if sticky {
             value.start += 2;
         }
-        self.remember(kind, rec.text(name), rec.text(value), sticky);
+        self.remember(rec, kind, name, value, sticky);
         if let Some(i) = kind.index() {
             self.seen |= 1 << i;
         }
@@ -1165,6 +1283,12 @@ impl Parser {
             tokens: at..at,
             inherit,
         });
+        self.open_section(rec, kind);
+    }
+
+    /// Opens the section of the tag just pushed (of `kind`).
+    #[inline(always)]
+    fn open_section(&mut self, rec: &RawRecord, kind: TagKind) {
         match kind {
             TagKind::Note => {}
             TagKind::Auction => {
@@ -1186,29 +1310,40 @@ impl Parser {
         }
     }
 
-    /// Adds the `##` values of earlier records for tags this record lacks.
+    /// Adds the `##` values of earlier records for tags this record lacks, in
+    /// name order.
     fn apply_sticky(&mut self, rec: &mut RawRecord) {
         if !self.any_sticky {
             return;
         }
+        if self.sticky_dirty {
+            self.sort_sticky();
+        }
         let pos = rec.start;
-        let known = self.known.iter().enumerate().filter_map(|(i, m)| {
-            let name = ALL[i].name().unwrap_or_default().as_bytes();
-            m.sticky.then_some((name, m))
-        });
-        let other = self
-            .memory
-            .iter()
-            .filter(|(_, m)| m.sticky)
-            .map(|(k, m)| (&k[..], m));
-        let mut names: Vec<(&[u8], &Memory)> = known.chain(other).collect();
-        names.sort_by(|a, b| a.0.cmp(b.0));
-        for (name, m) in names {
-            if rec.tags.iter().any(|t| rec.name(t) == name) {
-                continue;
-            }
+        for s in &self.sticky_order {
+            let (name, value) = match s {
+                // A defined tag is in the record exactly when its bit is seen.
+                Sticky::Known(i) => {
+                    if self.seen & (1 << i) != 0 {
+                        continue;
+                    }
+                    (
+                        ALL[*i].name().unwrap_or_default().as_bytes(),
+                        self.known_value(*i),
+                    )
+                }
+                Sticky::Other(name) => {
+                    if rec.tags.iter().any(|t| rec.name(t) == &name[..]) {
+                        continue;
+                    }
+                    let Some(m) = self.memory.get(name) else {
+                        continue;
+                    };
+                    (&name[..], &m.value[..])
+                }
+            };
             let name_span = rec.push_text(name);
-            let value_span = rec.push_text(&m.value);
+            let value_span = rec.push_text(value);
             let at = rec.tokens.len() as u32;
             rec.tags.push(RawTag {
                 name: name_span,
@@ -1220,6 +1355,26 @@ impl Parser {
                 inherit: Inherit::Sticky,
             });
         }
+    }
+
+    /// Rebuilds `sticky_order`: every sticky tag, sorted by name.
+    fn sort_sticky(&mut self) {
+        self.sticky_dirty = false;
+        self.sticky_order.clear();
+        let known = (self.known.iter().enumerate())
+            .filter(|(_, m)| m.sticky)
+            .map(|(i, _)| Sticky::Known(i));
+        let other = (self.memory.iter())
+            .filter(|(_, m)| m.sticky)
+            .map(|(k, _)| Sticky::Other(k.clone()));
+        self.sticky_order.extend(known.chain(other));
+        let name = |s: &Sticky| -> Vec<u8> {
+            match s {
+                Sticky::Known(i) => ALL[*i].name().unwrap_or_default().as_bytes().to_vec(),
+                Sticky::Other(n) => n.clone(),
+            }
+        };
+        self.sticky_order.sort_by_cached_key(name);
     }
 
     fn push_token(&mut self, rec: &mut RawRecord, kind: TokenKind, text: &[u8], pos: Pos) {
@@ -1441,5 +1596,6 @@ impl Parser {
     }
 }
 
+mod fast;
 #[cfg(test)]
 mod tests;

@@ -163,83 +163,18 @@ pub enum TagKind {
 }
 
 impl TagKind {
-    /// Classifies a tag name (case matters, as in PBN). A `match` on byte
-    /// strings, which the compiler turns into a switch on the length and then
-    /// a few comparisons.
+    /// Classifies a tag name (case matters, as in PBN): a perfect hash of the
+    /// defined names picks the one candidate, then one comparison decides.
+    #[inline]
     pub fn of(name: &[u8]) -> TagKind {
-        match name {
-            b"Event" => TagKind::Event,
-            b"Site" => TagKind::Site,
-            b"Date" => TagKind::Date,
-            b"Board" => TagKind::Board,
-            b"West" => TagKind::West,
-            b"North" => TagKind::North,
-            b"East" => TagKind::East,
-            b"South" => TagKind::South,
-            b"Dealer" => TagKind::Dealer,
-            b"Vulnerable" => TagKind::Vulnerable,
-            b"Deal" => TagKind::Deal,
-            b"Scoring" => TagKind::Scoring,
-            b"Declarer" => TagKind::Declarer,
-            b"Contract" => TagKind::Contract,
-            b"Result" => TagKind::Result,
-            b"Competition" => TagKind::Competition,
-            b"DealId" => TagKind::DealId,
-            b"Description" => TagKind::Description,
-            b"FrenchMP" => TagKind::FrenchMP,
-            b"Generator" => TagKind::Generator,
-            b"Hidden" => TagKind::Hidden,
-            b"Room" => TagKind::Room,
-            b"Termination" => TagKind::Termination,
-            b"Score" => TagKind::Score,
-            b"ScoreIMP" => TagKind::ScoreIMP,
-            b"ScoreMP" => TagKind::ScoreMP,
-            b"ScorePercentage" => TagKind::ScorePercentage,
-            b"ScoreRubber" => TagKind::ScoreRubber,
-            b"ScoreRubberHistory" => TagKind::ScoreRubberHistory,
-            b"OptimumScore" => TagKind::OptimumScore,
-            b"BidSystemEW" => TagKind::BidSystemEW,
-            b"BidSystemNS" => TagKind::BidSystemNS,
-            b"PairEW" => TagKind::PairEW,
-            b"PairNS" => TagKind::PairNS,
-            b"WestNA" => TagKind::WestNA,
-            b"NorthNA" => TagKind::NorthNA,
-            b"EastNA" => TagKind::EastNA,
-            b"SouthNA" => TagKind::SouthNA,
-            b"WestType" => TagKind::WestType,
-            b"NorthType" => TagKind::NorthType,
-            b"EastType" => TagKind::EastType,
-            b"SouthType" => TagKind::SouthType,
-            b"EventDate" => TagKind::EventDate,
-            b"EventSponsor" => TagKind::EventSponsor,
-            b"HomeTeam" => TagKind::HomeTeam,
-            b"Round" => TagKind::Round,
-            b"Section" => TagKind::Section,
-            b"Stage" => TagKind::Stage,
-            b"Table" => TagKind::Table,
-            b"VisitTeam" => TagKind::VisitTeam,
-            b"Time" => TagKind::Time,
-            b"UTCDate" => TagKind::UTCDate,
-            b"UTCTime" => TagKind::UTCTime,
-            b"TimeControl" => TagKind::TimeControl,
-            b"TimeCall" => TagKind::TimeCall,
-            b"TimeCard" => TagKind::TimeCard,
-            b"Annotator" => TagKind::Annotator,
-            b"AnnotatorNA" => TagKind::AnnotatorNA,
-            b"Application" => TagKind::Application,
-            b"Mode" => TagKind::Mode,
-            b"Auction" => TagKind::Auction,
-            b"Play" => TagKind::Play,
-            b"Note" => TagKind::Note,
-            b"ActionTable" => TagKind::ActionTable,
-            b"AuctionTimeTable" => TagKind::AuctionTimeTable,
-            b"InstantScoreTable" => TagKind::InstantScoreTable,
-            b"OptimumPlayTable" => TagKind::OptimumPlayTable,
-            b"OptimumResultTable" => TagKind::OptimumResultTable,
-            b"PlayTimeTable" => TagKind::PlayTimeTable,
-            b"ScoreTable" => TagKind::ScoreTable,
-            b"TotalScoreTable" => TagKind::TotalScoreTable,
-            _ => TagKind::Other,
+        if name.len() < SHORTEST || name.len() > LONGEST {
+            return TagKind::Other;
+        }
+        let kind = SLOTS[slot(name)];
+        if kind != TagKind::Other && same_name(NAMES[kind as usize], name) {
+            kind
+        } else {
+            TagKind::Other
         }
     }
 
@@ -249,7 +184,7 @@ impl TagKind {
     /// use kibitz::pbn::TagKind;
     /// assert_eq!(TagKind::Other.name(), None);
     /// ```
-    pub fn name(self) -> Option<&'static str> {
+    pub const fn name(self) -> Option<&'static str> {
         Some(match self {
             TagKind::Event => "Event",
             TagKind::Site => "Site",
@@ -541,6 +476,72 @@ pub(crate) const ALL: [TagKind; KNOWN_TAGS] = [
 
 const _: () = assert!(KNOWN_TAGS <= 128, "Parser::seen is a u128");
 
+/// Lengths of the shortest and the longest defined name.
+const SHORTEST: usize = 4;
+const LONGEST: usize = 18;
+
+/// Multiplier of the hash in [`slot`], found by search so that no two defined
+/// names share a slot (which building [`SLOTS`] checks at compile time).
+const HASH_MUL: u32 = 0xb28d_5895;
+
+/// The hash slot of a name of [`SHORTEST`] bytes or more: its length, first,
+/// fourth and last bytes, mixed by one multiplication.
+const fn slot(name: &[u8]) -> usize {
+    let n = name.len();
+    let key =
+        name[0] as u32 | (name[3] as u32) << 8 | (name[n - 1] as u32) << 16 | (n as u32) << 24;
+    (key.wrapping_mul(HASH_MUL) >> 24) as usize
+}
+
+/// The defined names by [`TagKind::index`].
+static NAMES: [&[u8]; KNOWN_TAGS] = {
+    let mut t: [&[u8]; KNOWN_TAGS] = [b""; KNOWN_TAGS];
+    let mut i = 0;
+    while i < KNOWN_TAGS {
+        t[i] = match ALL[i].name() {
+            Some(n) => n.as_bytes(),
+            None => panic!("every kind in ALL has a name"),
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The defined kind whose name hashes to each slot, or [`TagKind::Other`].
+static SLOTS: [TagKind; 256] = {
+    let mut t = [TagKind::Other; 256];
+    let mut i = 0;
+    while i < KNOWN_TAGS {
+        let name = NAMES[i];
+        assert!(name.len() >= SHORTEST && name.len() <= LONGEST);
+        let s = slot(name);
+        assert!(
+            matches!(t[s], TagKind::Other),
+            "two tag names share a hash slot"
+        );
+        t[s] = ALL[i];
+        i += 1;
+    }
+    t
+};
+
+/// Whether two names of [`SHORTEST`]..=[`LONGEST`] bytes are equal: two
+/// overlapping word comparisons instead of a call to `memcmp`.
+fn same_name(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let w8 = |s: &[u8], i: usize| u64::from_le_bytes(s[i..i + 8].try_into().unwrap_or([0; 8]));
+    let w4 = |s: &[u8], i: usize| u32::from_le_bytes(s[i..i + 4].try_into().unwrap_or([0; 4]));
+    match n {
+        0..4 => a == b,
+        4..8 => w4(a, 0) == w4(b, 0) && w4(a, n - 4) == w4(b, n - 4),
+        8..=16 => w8(a, 0) == w8(b, 0) && w8(a, n - 8) == w8(b, n - 8),
+        _ => a == b,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -565,6 +566,35 @@ mod tests {
         );
         assert_eq!(TagKind::of(b"Unknown"), TagKind::Other);
         assert_eq!(TagKind::of(b""), TagKind::Other);
+    }
+
+    #[test]
+    fn names_close_to_defined_ones_are_other() {
+        // Same length, first, fourth and last byte as a defined name (so the same
+        // hash slot), or one byte off in the middle, or a case change.
+        for name in [
+            "EvXnt",
+            "ScoreIMQ",
+            "ScoreXMP",
+            "UTCDaXe",
+            "OptimumResultTablx",
+            "OptimumResuXtTable",
+            "site",
+            "DEAL",
+            "Dea",
+            "TotalScoreTables",
+            "Deal ",
+            "Dealx",
+        ] {
+            assert_eq!(TagKind::of(name.as_bytes()), TagKind::Other, "{name}");
+        }
+        for long in [
+            "ScoreRubberHistory",
+            "OptimumResultTable",
+            "AuctionTimeTable",
+        ] {
+            assert_ne!(TagKind::of(long.as_bytes()), TagKind::Other, "{long}");
+        }
     }
 
     #[test]

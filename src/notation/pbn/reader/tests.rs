@@ -506,3 +506,240 @@ fn any_chunking_gives_the_same_records() {
         }
     }
 }
+
+// ---- fast paths: the same text read the fast and the general way ---------------
+
+/// Tags (name, value) and section tokens (kind, text).
+type Content = (Vec<(String, String)>, Vec<(TokenKind, String)>);
+
+/// Tags and section tokens without positions, for comparing two spellings.
+fn content(rec: &RawRecord) -> Content {
+    let toks = rec
+        .tokens
+        .iter()
+        .map(|t| {
+            (
+                t.kind,
+                String::from_utf8_lossy(rec.text(t.text)).into_owned(),
+            )
+        })
+        .collect();
+    (tags(rec), toks)
+}
+
+#[test]
+fn plain_tag_lines_read_like_their_general_spellings() {
+    // `[Name "value"]` takes the fast path; two spaces, a space before `]`, an
+    // escaped quote or a second tag on the line take the general one.
+    let fast = read_all("[Event \"A b\"]\n[Board \"7\"]\n[Zz \"q\"]\n\n[Event \"#\"]\n");
+    let slow = read_all("[Event  \"A b\"]\n[Board \"7\" ]\n[Zz\t\"q\"]\n\n[ Event \"#\"]\n");
+    assert_eq!(fast.len(), 2);
+    for (f, s) in fast.iter().zip(&slow) {
+        assert_eq!(content(f), content(s));
+        assert_eq!(f.findings, s.findings);
+    }
+    assert_eq!(fast[1].tag("Event"), Some(&b"A b"[..]));
+    assert_eq!(fast[1].tags[0].inherit, Inherit::Hash);
+    // Columns: `[` at 1, the value's quote after the name and one space.
+    assert_eq!(fast[0].tags[1].pos, Pos::new(2, 1));
+    assert_eq!(fast[0].tags[1].value_pos, Pos::new(2, 8));
+    let esc = one("[Event \"a\\\"b\"]\n");
+    assert_eq!(tags(&esc), [("Event".into(), "a\"b".into())]);
+}
+
+#[test]
+fn plain_tag_starting_a_record_splits_like_the_general_path() {
+    // A second Board on a line of its own (fast) and after a comment (general).
+    let fast = read_all("[Board \"1\"]\n[Board \"2\"] [Event \"e\"]\n");
+    let slow = read_all("[Board \"1\"]\n{c}[Board \"2\"] [Event \"e\"]\n");
+    assert_eq!(fast.len(), 2);
+    assert_eq!(slow.len(), 2);
+    assert_eq!(content(&fast[1]), content(&slow[1]));
+    assert_eq!(
+        tags(&fast[1]),
+        [("Board".into(), "2".into()), ("Event".into(), "e".into())]
+    );
+    assert_eq!(rules_of(&fast[1]), ["pbn.record.missing-blank-line"]);
+}
+
+#[test]
+fn section_word_lines_read_like_the_general_lexer() {
+    // A line that starts with a word takes the fast loop up to the first byte
+    // that is not a word or a blank; after a comment the general lexer reads it.
+    let fast = one("[Auction \"N\"]\n1C Pass\t2NT =1= X\n[Play \"E\"]\nSK HA\n");
+    let slow = one("[Auction \"N\"]\n{}1C Pass\t2NT =1= X\n[Play \"E\"]\n{}SK HA\n");
+    assert_eq!(content(&fast), content(&slow));
+    use TokenKind::*;
+    let auction: Vec<(TokenKind, String)> = [
+        (Word, "1C"),
+        (Word, "Pass"),
+        (Word, "2NT"),
+        (Note, "1"),
+        (Word, "X"),
+    ]
+    .iter()
+    .map(|(k, s)| (*k, s.to_string()))
+    .collect();
+    assert_eq!(section(&fast, "Auction"), auction);
+    assert_eq!(fast.tokens[2].pos, Pos::new(2, 9));
+    assert_eq!(section(&fast, "Play").len(), 2);
+}
+
+#[test]
+fn section_words_near_the_token_limit_go_the_general_way() {
+    // max_tokens 3: the fourth call is over the limit, reported once at its column.
+    let text = b"[Auction \"N\"]\n1C 1D 1H 1S\n";
+    let mut r = Reader::with_limits(
+        &text[..],
+        Limits {
+            max_tokens: 3,
+            ..Limits::default()
+        },
+    );
+    let mut rec = RawRecord::default();
+    assert!(r.read_record(&mut rec).unwrap());
+    let calls: Vec<String> = section(&rec, "Auction").into_iter().map(|t| t.1).collect();
+    assert_eq!(calls, ["1C", "1D", "1H"]);
+    assert_eq!(rules_of(&rec), ["pbn.limit.record"]);
+    assert_eq!(rec.findings[0].pos, Pos::new(2, 10));
+}
+
+#[test]
+fn sticky_tags_added_later_join_in_name_order() {
+    // Site becomes sticky first, then Event, then a tag PBN does not define; each
+    // later record without them gets all of them, sorted by name.
+    let v = read_all(
+        "[Site \"##S\"]\n[Board \"1\"]\n\n[Event \"##E\"]\n[Board \"2\"]\n\n[Abc \"##a\"]\n\n[Board \"3\"]\n\n[Site \"T\"]\n",
+    );
+    assert_eq!(v.len(), 5);
+    let sticky = |r: &RawRecord| -> Vec<(String, String)> {
+        let all = tags(r);
+        r.tags
+            .iter()
+            .zip(all)
+            .filter(|(t, _)| t.inherit == Inherit::Sticky)
+            .map(|(_, nv)| nv)
+            .collect()
+    };
+    let nv = |n: &str, v: &str| (n.to_string(), v.to_string());
+    assert_eq!(sticky(&v[0]), []);
+    assert_eq!(sticky(&v[1]), [nv("Site", "S")]);
+    assert_eq!(sticky(&v[2]), [nv("Event", "E"), nv("Site", "S")]);
+    assert_eq!(
+        sticky(&v[3]),
+        [nv("Abc", "a"), nv("Event", "E"), nv("Site", "S")]
+    );
+    // Redefined without `##`, Site stays sticky with its new value.
+    assert_eq!(sticky(&v[4]), [nv("Abc", "a"), nv("Event", "E")]);
+    assert_eq!(v[4].tag("Site"), Some(&b"T"[..]));
+}
+
+#[test]
+fn hash_recalls_values_from_records_further_back() {
+    // Site is given in record 1 only: records 2 and 3 lack it, record 4 recalls it
+    // with `#` (the value had to outlive two records that did not repeat it).
+    // Event changes in every record; `#` takes the nearest one.
+    let v = read_all(
+        "[Event \"E1\"]\n[Site \"S1\"]\n\n[Event \"E2\"]\n\n[Event \"E3\"]\n\n[Event \"#\"]\n[Site \"#\"]\n\n[Board \"#\"]\n[Site \"#\"]\n",
+    );
+    assert_eq!(v.len(), 5);
+    assert_eq!(
+        tags(&v[3]),
+        [("Event".into(), "E3".into()), ("Site".into(), "S1".into())]
+    );
+    assert_eq!(v[3].tags[1].inherit, Inherit::Hash);
+    // Board was never given: empty. Site was recalled in record 4: still S1.
+    assert_eq!(
+        tags(&v[4]),
+        [
+            ("Board".into(), String::new()),
+            ("Site".into(), "S1".into())
+        ]
+    );
+}
+
+#[test]
+fn hash_in_the_same_record_recalls_its_earlier_value() {
+    // An empty Auction then `[Auction "#"]` (the general path: a repeated tag
+    // whose first has no section data) recalls this record's "" value; a second
+    // Event with `#` starts a new record with this record's Event.
+    let v = read_all("[Event \"A\"]\n[Auction \"N\"]\n[Auction \"#\"]\n1C\n[Event \"#\"]\n");
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0].tags[2].inherit, Inherit::Hash);
+    assert_eq!(v[0].value(&v[0].tags[2]), b"N");
+    assert_eq!(tags(&v[1]), [("Event".into(), "A".into())]);
+}
+
+#[test]
+fn values_far_into_a_large_record_are_kept_for_hash() {
+    // A 100 KB comment before the tags puts their values beyond the part of the
+    // arena copied whole, so they are kept one by one.
+    let mut text = String::from("{");
+    for _ in 0..2_000 {
+        text.push_str(&"c".repeat(50));
+        text.push('\n');
+    }
+    text.push_str("}\n[Event \"far\"]\n[Site \"x\"]\n\n[Event \"#\"]\n[Site \"#\"]\n");
+    let v = read_all(&text);
+    assert_eq!(v.len(), 2);
+    assert_eq!(
+        tags(&v[1]),
+        [("Event".into(), "far".into()), ("Site".into(), "x".into())]
+    );
+}
+
+#[test]
+fn lines_read_from_the_buffer_equal_lines_read_one_by_one() {
+    // Fed whole, plain tag lines and auction/play word lines are read straight
+    // from the line reader's buffer; fed one byte at a time no line is ever
+    // whole in the buffer, so every line goes through `LineReader::next_line`.
+    // Both must give the same records, positions included.
+    let text =
+        b"[Event \"E\"]\r\n[Board \"1\"]\r\n[Auction \"N\"]\r\n1C Pass 1H \r\nPass\t2C =1= AP\r\n\
+[Play \"E\"]\nSK HA\nS2 {c} S3\n  D4 D5\n[Note \"1:x\"]\n[Event \"\xE9\"]\n[Zz \"q\\\\\"]\n\n\
+[Event \"#\"]\r\n[Board \"2\"] ; c\r\n[Board \"3\"]\r\n[Auction \"S\"]\r\n1NT\r\r\n";
+    let whole = read_all_chunked(text, usize::MAX);
+    let trickled = read_all_chunked(text, 1);
+    // The second Event and the second Board each start a record.
+    assert_eq!(whole.len(), 4);
+    assert_eq!(whole.len(), trickled.len());
+    for (a, b) in whole.iter().zip(&trickled) {
+        assert_eq!(content(a), content(b));
+        let pos = |r: &RawRecord| -> Vec<Pos> {
+            let tags = r.tags.iter().flat_map(|t| [t.pos, t.value_pos]);
+            tags.chain(r.tokens.iter().map(|t| t.pos)).collect()
+        };
+        assert_eq!(pos(a), pos(b));
+        assert_eq!(a.findings, b.findings);
+        assert_eq!((a.start, a.end_line), (b.start, b.end_line));
+        assert_eq!(a.comments, b.comments);
+    }
+    let calls: Vec<String> = section(&whole[0], "Auction")
+        .into_iter()
+        .map(|t| t.1)
+        .collect();
+    assert_eq!(calls, ["1C", "Pass", "1H", "Pass", "2C", "1", "AP"]);
+    assert_eq!(whole[0].tokens[2].pos, Pos::new(4, 9));
+    assert_eq!(whole[3].end_line, 18);
+    assert_eq!(whole[3].tag("Board"), Some(&b"3"[..]));
+}
+
+#[test]
+fn word_lines_near_the_token_limit_are_read_one_by_one() {
+    // With max_tokens 5 the whole-line limit test fails for the buffered word
+    // line, which then goes the general way: five tokens, then one finding.
+    let text = b"[Auction \"N\"]\n1C 1D\n1H 1S 2C 2D\n";
+    let mut r = Reader::with_limits(
+        &text[..],
+        Limits {
+            max_tokens: 5,
+            ..Limits::default()
+        },
+    );
+    let mut rec = RawRecord::default();
+    assert!(r.read_record(&mut rec).unwrap());
+    let calls: Vec<String> = section(&rec, "Auction").into_iter().map(|t| t.1).collect();
+    assert_eq!(calls, ["1C", "1D", "1H", "1S", "2C"]);
+    assert_eq!(rules_of(&rec), ["pbn.limit.record"]);
+    assert_eq!(rec.findings[0].pos, Pos::new(3, 10));
+}

@@ -1,0 +1,398 @@
+//! The reader's fast paths, each with the general path of `reader.rs` behind it:
+//! the usual shapes of real files (a tag pair `[Name "value"]` alone on its
+//! line, an auction or play line of words and spaces) read without the general
+//! lexer's state machine, and, when such a line lies whole in the line reader's
+//! buffer, without finding its end first. Each returns `None` without any
+//! effect for anything else, which the general path then reads; the tests
+//! compare both ways on the same text.
+
+use std::io::Read;
+
+use super::{
+    CLASS, Inherit, Outcome, PBN_MAX_LINE, Parser, RawRecord, RawTag, RawToken, Reader, SPACE,
+    STRING_STOP, Section, Span, State, TagKind, TokenKind, WORD, is_name_char, is_word_char,
+};
+use crate::Pos;
+use crate::lines::{is_odd, odd_bytes};
+use crate::notation::pbn::tag::KNOWN_TAGS;
+
+impl<R: Read> Reader<R> {
+    /// Reads the next line straight from the line reader's buffer when it is whole
+    /// there and is, in the normal state, a plain tag line ([`scan_plain_tag`]) or
+    /// an auction or play line of words and spaces ([`Parser::direct_words`]):
+    /// what [`Parser::line`] does for such a line, without finding its end first.
+    /// `None`, having done nothing, for any other line.
+    pub(super) fn direct_line(&mut self, rec: &mut RawRecord) -> Option<Outcome> {
+        let p = &mut self.p;
+        if !matches!(p.state, State::Normal) {
+            return None;
+        }
+        let buf = self.lines.buffered();
+        let number = self.lines.line_number() + 1;
+        let (out, line_len) = match *buf.first()? {
+            b'[' => {
+                let t = scan_plain_tag(buf, 0, true)?;
+                let (text_len, line_len) = line_end_at(buf, t.close + 2)?;
+                if text_len > PBN_MAX_LINE {
+                    return None;
+                }
+                let out = match p.plain_tag_at(rec, &buf[..text_len], 0, number, 0, t)? {
+                    // The tag ends the line.
+                    Ok(_) => Outcome::Continue,
+                    Err(()) => Outcome::Split,
+                };
+                (out, line_len)
+            }
+            b if is_word_char(b) && matches!(p.section, Section::Auction | Section::Play) => {
+                (Outcome::Continue, p.direct_words(rec, buf, number)?)
+            }
+            _ => return None,
+        };
+        rec.end_line = number;
+        self.lines.take_line(line_len);
+        Some(out)
+    }
+}
+
+impl Parser {
+    /// The fast path for a whole plain line (all printable ASCII, not cut) in the
+    /// normal state that opens with `[` or, in an auction or play section, with a
+    /// word: what [`Parser::line`] does for it without the checks that cannot
+    /// apply. `None` (having done nothing) for any other line.
+    #[inline]
+    pub(super) fn plain_line(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        line: u64,
+    ) -> Option<Outcome> {
+        if text.len() > PBN_MAX_LINE || !matches!(self.state, State::Normal) {
+            return None;
+        }
+        let &first = text.first()?;
+        if first == b'[' {
+            let out = match self.plain_tag(rec, text, 0, line, 0)? {
+                Ok(j) if j == text.len() => Outcome::Continue,
+                Ok(j) => self.tokens(rec, text, j, line, 0),
+                Err(()) => Outcome::Split,
+            };
+            rec.end_line = line;
+            return Some(out);
+        }
+        if is_word_char(first) && matches!(self.section, Section::Auction | Section::Play) {
+            rec.end_line = line;
+            return Some(self.tokens(rec, text, 0, line, 0));
+        }
+        None
+    }
+
+    /// The fast path for the usual tag line shape: `[Name "value"]` with one space
+    /// between name and value, a value without backslash or tab and `]` right after
+    /// the closing quote, at `text[i] == '['`, in the normal state. Does what the
+    /// general path ([`Parser::tag`]) does for such a tag and returns its result; returns
+    /// `None` without any effect for anything else, which the general path then reads.
+    pub(super) fn plain_tag(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        i: usize,
+        line: u64,
+        col0: u32,
+    ) -> Option<Result<usize, ()>> {
+        let t = scan_plain_tag(text, i, false)?;
+        self.plain_tag_at(rec, text, i, line, col0, t)
+    }
+
+    /// [`Parser::plain_tag`] once [`scan_plain_tag`] has found the tag's parts.
+    fn plain_tag_at(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        i: usize,
+        line: u64,
+        col0: u32,
+        t: PlainTag,
+    ) -> Option<Result<usize, ()>> {
+        let PlainTag {
+            name_end,
+            kind,
+            close,
+        } = t;
+        let quote = name_end + 1;
+        if self.is_over(rec, name_end - i - 1) {
+            return None;
+        }
+        let at = |i: usize| Pos::new(line, col0 + i as u32 + 1);
+        let pos = at(i);
+        Self::mark_start(rec, pos);
+        let value_text = &text[quote + 1..close];
+        let name = rec.push_from(text, i + 1, name_end);
+        // The first tag of a defined kind in the record, written or `#` where
+        // allowed: what `complete_tag` and `push_tag` do for it, without their tests.
+        let lean = match kind.index() {
+            Some(k) if self.seen & BIT[k] == 0 && kind != TagKind::Note => match value_text {
+                b"#" if !kind.no_inherit() => Some((k, Inherit::Hash)),
+                [b'#', ..] => None,
+                _ => Some((k, Inherit::Written)),
+            },
+            _ => None,
+        };
+        if let Some((k, inherit)) = lean {
+            let value = if inherit == Inherit::Hash {
+                // The last value of an earlier record (this one has none: the
+                // kind is not seen).
+                let start = rec.arena.len() as u32;
+                if self.known[k].set {
+                    rec.arena.extend_from_slice(self.known_value(k));
+                }
+                Span {
+                    start,
+                    end: rec.arena.len() as u32,
+                }
+            } else {
+                rec.push_from(text, quote + 1, close)
+            };
+            self.seen |= BIT[k];
+            self.known[k].set = true;
+            self.current |= BIT[k];
+            self.current_at[k] = value;
+            self.current_end = self.current_end.max(value.end);
+            let first = rec.tokens.len() as u32;
+            rec.tags.push(RawTag {
+                name,
+                kind,
+                value,
+                pos,
+                value_pos: at(quote),
+                tokens: first..first,
+                inherit,
+            });
+            self.open_section(rec, kind);
+            return Some(Ok(close + 2));
+        }
+        let value = rec.push_text(value_text);
+        if self.complete_tag(rec, name, value, pos, at(quote)) {
+            self.pending.clear();
+            self.pending.extend_from_slice(&text[close + 2..]);
+            self.pending_pos = Some(at(close + 2));
+            return Some(Err(()));
+        }
+        Some(Ok(close + 2))
+    }
+
+    /// The fast path for auction and play lines: lexes the words (calls and cards)
+    /// of `text` as [`Parser::section_token`] would, while the line cannot reach a
+    /// record limit. Returns the index of the first byte that is neither a blank
+    /// nor part of a word (or `text.len()`), where the general lexer goes on.
+    pub(super) fn section_words(
+        &mut self,
+        rec: &mut RawRecord,
+        text: &[u8],
+        line: u64,
+        col0: u32,
+    ) -> usize {
+        let n = text.len();
+        let Some(tag) = self.section_tag else {
+            return 0;
+        };
+        // Each word takes at least one byte of the line, so the limits hold for
+        // every word when they hold for the whole line.
+        let l = &self.limits;
+        if rec.arena.len() + n > l.max_record_bytes
+            || rec.tokens.len() + n >= l.max_tokens
+            || rec.tags.len() >= l.max_tags
+        {
+            return 0;
+        }
+        rec.arena.reserve(n);
+        rec.tokens.reserve(n / 2 + 1);
+        let mut i = 0;
+        loop {
+            while i < n && CLASS[text[i] as usize] & SPACE != 0 {
+                i += 1;
+            }
+            if i == n || CLASS[text[i] as usize] & WORD == 0 {
+                break;
+            }
+            let mut end = i + 1;
+            while end < n && CLASS[text[end] as usize] & WORD != 0 {
+                end += 1;
+            }
+            let pos = Pos::new(line, col0 + i as u32 + 1);
+            Self::mark_start(rec, pos);
+            let span = rec.push_from(text, i, end);
+            rec.tokens.push(RawToken {
+                kind: TokenKind::Word,
+                text: span,
+                pos,
+            });
+            i = end;
+        }
+        rec.tags[tag].tokens.end = rec.tokens.len() as u32;
+        i
+    }
+
+    /// Lexes an auction or play line of words separated by spaces at the start of
+    /// `buf` (the line reader's buffer, `buf[0]` a word character), as
+    /// [`Parser::section_words`] would, and returns the line's length with its
+    /// line end. `None`, with the record as it was, when the line has another
+    /// byte, is longer than PBN allows, does not end in `buf`, or could reach a
+    /// record limit.
+    fn direct_words(&mut self, rec: &mut RawRecord, buf: &[u8], line: u64) -> Option<usize> {
+        let tag = self.section_tag?;
+        // A longer line is not read here (it gets a line-length finding).
+        let n = buf.len().min(PBN_MAX_LINE + 2);
+        let l = &self.limits;
+        if rec.arena.len() + n > l.max_record_bytes
+            || rec.tokens.len() + n >= l.max_tokens
+            || rec.tags.len() >= l.max_tags
+        {
+            return None;
+        }
+        let (arena0, tokens0, start0) = (rec.arena.len(), rec.tokens.len(), rec.start);
+        let mut i = 0;
+        let ends = loop {
+            let mut end = i + 1;
+            while end < n && CLASS[buf[end] as usize] & WORD != 0 {
+                end += 1;
+            }
+            let pos = Pos::new(line, i as u32 + 1);
+            Self::mark_start(rec, pos);
+            let span = rec.push_from(buf, i, end);
+            rec.tokens.push(RawToken {
+                kind: TokenKind::Word,
+                text: span,
+                pos,
+            });
+            i = end;
+            while i < n && buf[i] == b' ' {
+                i += 1;
+            }
+            match buf.get(i) {
+                Some(&b) if i < n && CLASS[b as usize] & WORD != 0 => {}
+                _ if i < n => break line_end_at(buf, i).filter(|e| e.0 <= PBN_MAX_LINE),
+                _ => break None,
+            }
+        };
+        let Some((_, line_len)) = ends else {
+            rec.arena.truncate(arena0);
+            rec.tokens.truncate(tokens0);
+            rec.start = start0;
+            return None;
+        };
+        rec.tags[tag].tokens.end = rec.tokens.len() as u32;
+        Some(line_len)
+    }
+}
+
+/// `0x01` in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of every zero byte of `w`; borrows can mark bytes above a marked
+/// one too, so only the lowest mark is exact.
+fn zero_bytes(w: u64) -> u64 {
+    w.wrapping_sub(ONES) & !w & (ONES * 0x80)
+}
+
+/// The index of the first byte of `text[i..]` that `stop` accepts, or `text.len()`:
+/// eight bytes at a time while they last (`stops` marks, as [`zero_bytes`] does,
+/// the bytes of a word that `stop` accepts), then one at a time.
+fn find_in_words(
+    text: &[u8],
+    mut i: usize,
+    stops: impl Fn(u64) -> u64,
+    stop: impl Fn(u8) -> bool,
+) -> usize {
+    while i + 8 <= text.len() {
+        let w = u64::from_le_bytes(text[i..i + 8].try_into().unwrap_or([0; 8]));
+        let m = stops(w);
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < text.len() && !stop(text[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// `1 << i` for every defined tag's index (one load instead of a 128-bit shift).
+static BIT: [u128; KNOWN_TAGS] = {
+    let mut t = [0; KNOWN_TAGS];
+    let mut i = 0;
+    while i < KNOWN_TAGS {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// Where the parts of a tag pair written `[Name "value"]` are (see
+/// [`scan_plain_tag`]).
+#[derive(Copy, Clone)]
+struct PlainTag {
+    /// Index of the space after the name.
+    name_end: usize,
+    kind: TagKind,
+    /// Index of the closing quote, which `]` follows.
+    close: usize,
+}
+
+/// Finds `[Name "value"]` at `text[i] == '['`: one space between name and value,
+/// no backslash or tab in the value, `]` right after the closing quote; with
+/// `printable`, the value must also be printable ASCII. `None` for anything else.
+#[inline]
+fn scan_plain_tag(text: &[u8], i: usize, printable: bool) -> Option<PlainTag> {
+    // The name ends at the first space (or other byte than printable ASCII); a
+    // defined name is all name characters, another one is checked.
+    let name_end = find_in_words(
+        text,
+        i + 1,
+        |w| zero_bytes(w ^ (ONES * 0x20)) | odd_bytes(w),
+        |b| b == b' ' || is_odd(b),
+    );
+    let quote = name_end + 1;
+    if name_end == i + 1 || text.get(name_end..=quote) != Some(&b" \""[..]) {
+        return None;
+    }
+    let name_text = &text[i + 1..name_end];
+    let kind = TagKind::of(name_text);
+    if kind == TagKind::Other && !name_text.iter().all(|&b| is_name_char(b)) {
+        return None;
+    }
+    let quote_or_backslash = |w: u64| zero_bytes(w ^ (ONES * 0x22)) | zero_bytes(w ^ (ONES * 0x5c));
+    let close = if printable {
+        find_in_words(
+            text,
+            quote + 1,
+            |w| quote_or_backslash(w) | odd_bytes(w),
+            |b| b == b'"' || b == b'\\' || is_odd(b),
+        )
+    } else {
+        find_in_words(
+            text,
+            quote + 1,
+            |w| quote_or_backslash(w) | zero_bytes(w ^ (ONES * 0x09)),
+            |b| CLASS[b as usize] & STRING_STOP != 0,
+        )
+    };
+    if text.get(close..close + 2) != Some(&b"\"]"[..]) {
+        return None;
+    }
+    Some(PlainTag {
+        name_end,
+        kind,
+        close,
+    })
+}
+
+/// The line end at `buf[k]` (`\n` or `\r\n`): the line's text length and its
+/// length with the line end, or `None` when no line end is there.
+fn line_end_at(buf: &[u8], k: usize) -> Option<(usize, usize)> {
+    match (buf.get(k), buf.get(k + 1)) {
+        (Some(b'\n'), _) => Some((k, k + 1)),
+        (Some(b'\r'), Some(b'\n')) => Some((k, k + 2)),
+        _ => None,
+    }
+}
