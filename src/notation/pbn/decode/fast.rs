@@ -334,9 +334,10 @@ fn hand(bytes: &mut std::slice::Iter<u8>) -> Option<(Option<(CardSet, usize)>, b
             return None;
         }
     }
-    // The hand's bytes are its cards and three dots (shift 0).
+    // The hand's bytes are its cards and three dots (shift 0: the dots were
+    // read, so `used` is at least 3; evaluated only then).
     let used = start - bytes.len() - usize::from(space);
-    (shift == 0).then_some((Some((CardSet(set), used - 3)), space))
+    (shift == 0).then(|| (Some((CardSet(set), used - 3)), space))
 }
 
 #[cfg(test)]
