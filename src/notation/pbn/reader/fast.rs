@@ -195,13 +195,7 @@ impl Parser {
         let Some(tag) = self.section_tag else {
             return 0;
         };
-        // Each word takes at least one byte of the line, so the limits hold for
-        // every word when they hold for the whole line.
-        let l = &self.limits;
-        if rec.arena.len() + n > l.max_record_bytes
-            || rec.tokens.len() + n >= l.max_tokens
-            || rec.tags.len() >= l.max_tags
-        {
+        if !self.line_fits(rec, n) {
             return 0;
         }
         rec.arena.reserve(n);
@@ -214,22 +208,47 @@ impl Parser {
             if i == n || CLASS[text[i] as usize] & WORD == 0 {
                 break;
             }
-            let mut end = i + 1;
-            while end < n && CLASS[text[end] as usize] & WORD != 0 {
-                end += 1;
-            }
-            let pos = Pos::new(line, col0 + i as u32 + 1);
-            Self::mark_start(rec, pos);
-            let span = rec.push_from(text, i, end);
-            rec.tokens.push(RawToken {
-                kind: TokenKind::Word,
-                text: span,
-                pos,
-            });
-            i = end;
+            i = Self::push_word(rec, text, i, n, line, col0);
         }
         rec.tags[tag].tokens.end = rec.tokens.len() as u32;
         i
+    }
+
+    /// Whether a line of `n` bytes can be read on a fast path without reaching a
+    /// record limit (each word takes at least one byte of the line, so the limits
+    /// hold for every word when they hold for the whole line).
+    #[inline(always)]
+    fn line_fits(&self, rec: &RawRecord, n: usize) -> bool {
+        let l = &self.limits;
+        rec.arena.len() + n <= l.max_record_bytes
+            && rec.tokens.len() + n < l.max_tokens
+            && rec.tags.len() < l.max_tags
+    }
+
+    /// Pushes the word that starts at `text[i]` (a word character) as a `Word`
+    /// token at column `col0 + i + 1`; returns the index after it.
+    #[inline(always)]
+    fn push_word(
+        rec: &mut RawRecord,
+        text: &[u8],
+        i: usize,
+        n: usize,
+        line: u64,
+        col0: u32,
+    ) -> usize {
+        let mut end = i + 1;
+        while end < n && CLASS[text[end] as usize] & WORD != 0 {
+            end += 1;
+        }
+        let pos = Pos::new(line, col0 + i as u32 + 1);
+        Self::mark_start(rec, pos);
+        let span = rec.push_from(text, i, end);
+        rec.tokens.push(RawToken {
+            kind: TokenKind::Word,
+            text: span,
+            pos,
+        });
+        end
     }
 
     /// Lexes an auction or play line of words separated by spaces at the start of
@@ -242,29 +261,13 @@ impl Parser {
         let tag = self.section_tag?;
         // A longer line is not read here (it gets a line-length finding).
         let n = buf.len().min(PBN_MAX_LINE + 2);
-        let l = &self.limits;
-        if rec.arena.len() + n > l.max_record_bytes
-            || rec.tokens.len() + n >= l.max_tokens
-            || rec.tags.len() >= l.max_tags
-        {
+        if !self.line_fits(rec, n) {
             return None;
         }
         let (arena0, tokens0, start0) = (rec.arena.len(), rec.tokens.len(), rec.start);
         let mut i = 0;
         let ends = loop {
-            let mut end = i + 1;
-            while end < n && CLASS[buf[end] as usize] & WORD != 0 {
-                end += 1;
-            }
-            let pos = Pos::new(line, i as u32 + 1);
-            Self::mark_start(rec, pos);
-            let span = rec.push_from(buf, i, end);
-            rec.tokens.push(RawToken {
-                kind: TokenKind::Word,
-                text: span,
-                pos,
-            });
-            i = end;
+            i = Self::push_word(rec, buf, i, n, line, 0);
             while i < n && buf[i] == b' ' {
                 i += 1;
             }
