@@ -5,7 +5,7 @@
 //! name), never the list of every file. With one job the inputs are audited on
 //! the caller's thread, one after the other. With more, the caller's thread
 //! hands inputs out in order, each with a bounded channel, at most
-//! `max(2 x jobs, 16)` ahead of the one being reported (so that the other
+//! `max(2 x jobs, 32)` ahead of the one being reported (so that the other
 //! workers go on while one audits a file many times the size of the others).
 //! Workers take inputs in order and send their findings into the input's
 //! channel in chunks (one message per chunk, not per finding); the caller's
@@ -269,7 +269,7 @@ const CHANNEL: usize = 4;
 /// Inputs handed out ahead of the one being reported, at least: enough for
 /// the other workers to go on while one audits a file ten times the size of
 /// the others (the bound on memory is `window x CHANNEL x CHUNK` findings).
-const MIN_WINDOW: usize = 16;
+const MIN_WINDOW: usize = 32;
 
 /// Audits one input into `summary`; the error that stopped it, if any.
 fn audit_one(
@@ -477,7 +477,7 @@ fn run_items(
     // Inputs handed out and not yet reported.
     let window = (2 * jobs).max(MIN_WINDOW);
     // The reporting thread sleeps until this many inputs have finished.
-    let batch = (window / 2).max(1) as u64;
+    let batch = (window / 4).max(1) as u64;
     let (work_tx, work_rx) = sync_channel::<(Input, SyncSender<Msg>)>(window);
     let work_rx = Mutex::new(work_rx);
     let progress = Progress::default();
