@@ -150,6 +150,17 @@ mod tests {
     use super::*;
     use kibitz::{Pos, Rule};
 
+    const V: Rule = Rule::new("a.v", Severity::Violation);
+    const N: Rule = Rule::new("a.n", Severity::Notice);
+
+    /// A finding of `rule` in record `record`.
+    fn at(rule: Rule, record: usize) -> Finding {
+        Finding {
+            record,
+            ..Finding::of(rule, Pos::new(1, 1), "m")
+        }
+    }
+
     #[test]
     fn globs() {
         assert!(glob_match("bridge.*", "bridge.play.revoke"));
@@ -187,12 +198,6 @@ mod tests {
 
     #[test]
     fn recount_records_and_late_findings() {
-        const V: Rule = Rule::new("a.v", Severity::Violation);
-        const N: Rule = Rule::new("a.n", Severity::Notice);
-        let at = |rule, record| Finding {
-            record,
-            ..Finding::of(rule, Pos::new(1, 1), "m")
-        };
         let mut r = Recount::default();
         r.count(&at(N, 1));
         r.count(&at(N, 1));
@@ -211,12 +216,6 @@ mod tests {
 
     #[test]
     fn recount_out_of_order_and_beyond_the_window() {
-        const V: Rule = Rule::new("a.v", Severity::Violation);
-        const N: Rule = Rule::new("a.n", Severity::Notice);
-        let at = |rule, record| Finding {
-            record,
-            ..Finding::of(rule, Pos::new(1, 1), "m")
-        };
         let mut r = Recount::default();
         r.count(&at(N, 5));
         r.count(&at(N, 3)); // a late finding of a record not counted yet
