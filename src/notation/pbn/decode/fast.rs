@@ -139,30 +139,7 @@ pub(super) fn scoring(b: &[u8]) -> Option<Scoring> {
         {
             return None;
         }
-        let is = |w: &[u8]| field.eq_ignore_ascii_case(w);
-        flags |= if is(b"mp") || is(b"matchpoints") || is(b"mp1") || is(b"mp2") || is(b"emp") {
-            Scoring::MP
-        } else if is(b"imp") {
-            Scoring::IMP
-        } else if is(b"imp_1948") || is(b"imp_1961") {
-            Scoring::IMP | Scoring::OLD_IMP
-        } else if is(b"rubber") {
-            Scoring::RUBBER
-        } else if is(b"chicago") {
-            Scoring::CHICAGO
-        } else if is(b"bam") {
-            Scoring::BAM
-        } else if is(b"cavendish") {
-            Scoring::CAVENDISH
-        } else if is(b"oldmp") {
-            Scoring::OLD_MP
-        } else if is(b"instant") {
-            Scoring::INSTANT
-        } else if is(b"butler") || is(b"butler-2") {
-            Scoring::BUTLER
-        } else {
-            Scoring::OTHER
-        };
+        flags |= super::values::scoring_name(field);
     }
     Some(flags)
 }

@@ -438,21 +438,39 @@ pub fn parse_scoring(s: &str) -> Result<Scoring, Reason> {
         {
             return Err(format!("field `{field}` is not a scoring name"));
         }
-        flags |= match field.to_ascii_lowercase().as_str() {
-            "mp" | "matchpoints" | "mp1" | "mp2" | "emp" => Scoring::MP,
-            "imp" => Scoring::IMP,
-            "imp_1948" | "imp_1961" => Scoring::IMP | Scoring::OLD_IMP,
-            "rubber" => Scoring::RUBBER,
-            "chicago" => Scoring::CHICAGO,
-            "bam" => Scoring::BAM,
-            "cavendish" => Scoring::CAVENDISH,
-            "oldmp" => Scoring::OLD_MP,
-            "instant" => Scoring::INSTANT,
-            "butler" | "butler-2" => Scoring::BUTLER,
-            _ => Scoring::OTHER,
-        };
+        flags |= scoring_name(field.as_bytes());
     }
     Ok(flags)
+}
+
+/// The method one Scoring field names (compared without case), or
+/// [`Scoring::OTHER`]: the one table of names for [`parse_scoring`] and the
+/// decoder's fast path.
+pub(super) fn scoring_name(field: &[u8]) -> Scoring {
+    let is = |w: &[u8]| field.eq_ignore_ascii_case(w);
+    if is(b"mp") || is(b"matchpoints") || is(b"mp1") || is(b"mp2") || is(b"emp") {
+        Scoring::MP
+    } else if is(b"imp") {
+        Scoring::IMP
+    } else if is(b"imp_1948") || is(b"imp_1961") {
+        Scoring::IMP | Scoring::OLD_IMP
+    } else if is(b"rubber") {
+        Scoring::RUBBER
+    } else if is(b"chicago") {
+        Scoring::CHICAGO
+    } else if is(b"bam") {
+        Scoring::BAM
+    } else if is(b"cavendish") {
+        Scoring::CAVENDISH
+    } else if is(b"oldmp") {
+        Scoring::OLD_MP
+    } else if is(b"instant") {
+        Scoring::INSTANT
+    } else if is(b"butler") || is(b"butler-2") {
+        Scoring::BUTLER
+    } else {
+        Scoring::OTHER
+    }
 }
 
 /// Parses a Date-like value `YYYY.MM.DD`, `?` standing for unknown digits.
