@@ -95,8 +95,13 @@ fn replace(text: &[u8], from: &str, to: &str) -> Vec<u8> {
 }
 
 fn audit(text: &[u8], input_jobs: usize) -> (Vec<Finding>, Summary) {
+    audit_in_pieces(text, input_jobs, AuditOptions::default().input_piece)
+}
+
+fn audit_in_pieces(text: &[u8], input_jobs: usize, input_piece: usize) -> (Vec<Finding>, Summary) {
     let opts = AuditOptions {
         input_jobs,
+        input_piece,
         ..AuditOptions::default()
     };
     let mut findings = Vec::new();
@@ -106,14 +111,19 @@ fn audit(text: &[u8], input_jobs: usize) -> (Vec<Finding>, Summary) {
     (findings, summary)
 }
 
-fn assert_same_on_threads(text: &[u8]) -> (Vec<Finding>, Summary) {
+/// One thread's findings and summary, checked equal to those of two and three
+/// threads reading the input in pieces of each of the `sizes`.
+fn assert_same_in_pieces(text: &[u8], sizes: &[usize]) -> (Vec<Finding>, Summary) {
     let one = audit(text, 1);
-    for jobs in [2, 3] {
-        let many = audit(text, jobs);
-        assert_eq!(one.1, many.1, "summary with {jobs} threads");
-        assert_eq!(one.0.len(), many.0.len(), "findings with {jobs} threads");
-        for (a, b) in one.0.iter().zip(&many.0) {
-            assert_eq!(a, b, "first difference with {jobs} threads");
+    for &size in sizes {
+        for jobs in [2, 3] {
+            let many = audit_in_pieces(text, jobs, size);
+            let what = format!("{jobs} threads, pieces of {size} bytes");
+            assert_eq!(one.1, many.1, "summary with {what}");
+            for (a, b) in one.0.iter().zip(&many.0) {
+                assert_eq!(a, b, "first difference with {what}");
+            }
+            assert_eq!(one.0.len(), many.0.len(), "findings with {what}");
         }
     }
     one
@@ -122,7 +132,7 @@ fn assert_same_on_threads(text: &[u8]) -> (Vec<Finding>, Summary) {
 #[test]
 fn generated_file_audits_the_same_on_one_two_and_three_threads() {
     let text = generated(3000);
-    let (findings, summary) = assert_same_on_threads(&text);
+    let (findings, summary) = assert_same_in_pieces(&text, &[256 * 1024, 20_000, 3000]);
     // Not vacuous: the planted faults and the hazards are there and found.
     for fault in Fault::ALL {
         let rule = fault.rule().id;
@@ -191,7 +201,8 @@ fn corpus_audits_the_same_on_one_two_and_three_threads() {
     for f in common::files_with_ext(&root, "pbn") {
         text.extend(std::fs::read(&f).unwrap());
     }
-    let (_, summary) = assert_same_on_threads(&text);
+    // Pieces of the default size, and small ones: a cut in every file.
+    let (_, summary) = assert_same_in_pieces(&text, &[256 * 1024, 10_000]);
     assert!(summary.records > 20_000, "{}", summary.records);
     // The folder on the command line: inputs in order whatever the threads.
     let dir = root.join("bridge");
@@ -204,4 +215,90 @@ fn corpus_audits_the_same_on_one_two_and_three_threads() {
             Path::new(d).display()
         );
     }
+}
+
+/// A file whose records lean on the records before them in every way PBN
+/// allows (`#` for defined and other tags, `##` sticky tags, `% EXPORT` and
+/// `% PBN` declared midway, tabs that matter only in export files, comments
+/// over blank lines, records without a blank line before them), and no
+/// comment left open: read in pieces of every size, each piece guesses that
+/// state and is read again where the guess was wrong.
+fn leaning(n: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    for i in 0..n {
+        let bytes = splitmix_bytes(i + 7_000, 400);
+        let g = generate_board(
+            &mut ByteChooser::new(&bytes),
+            (i % 32) as u32 + 1,
+            &Settings {
+                claims: true,
+                fault: (i % 5 == 0).then(|| Fault::ALL[(i / 5) as usize % Fault::ALL.len()]),
+            },
+        );
+        let mut text = String::from_utf8(kibitz::fuzzing::write_pbn(&g)).unwrap();
+        let event = match i % 9 {
+            0 => format!("[Event \"event {}\"]", i / 9),
+            4 => format!("[Event \"##sticky {}\"]", i / 9),
+            _ => "[Event \"#\"]".to_string(),
+        };
+        text = text.replacen("[Event \"kibitz generated\"]", &event, 1);
+        let own = match i % 6 {
+            0 => format!("[MyTag \"mine {i}\"]\n"),
+            3 => "[MyTag \"#\"]\n".to_string(),
+            5 if i % 4 == 1 => format!("[OurTag \"##ours {i}\"]\n"),
+            _ => String::new(),
+        };
+        text = text.replacen("[Site ", &format!("{own}[Site "), 1);
+        if i % 8 == 2 {
+            text = text.replacen("[Site ", "[Site \"#\"]\n[Dummy ", 1);
+        }
+        if i % 10 == 7 {
+            // Only records with the sticky Event or Date lack it.
+            text = text
+                .lines()
+                .filter(|l| !l.starts_with("[Date ") && !l.starts_with("[Event "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+        }
+        if i % 11 == 3 {
+            text = text.replacen("[Date ", "[Date \"##2026.11.24\"]\n[Dummy2 ", 1);
+        }
+        if i % 13 == 5 {
+            text = text.replacen("[Deal ", "{ a comment\n\nover a blank line }\n[Deal ", 1);
+        }
+        if i == n - 40 {
+            // Where a piece may end inside the comment: the rest is read by
+            // one reader.
+            text = text.replacen("[Deal ", "{ a comment\n\n[over a blank line] }\n[Deal ", 1);
+        }
+        if i % 17 == 9 {
+            text = text.replacen("[Deal ", "\t[Deal ", 1);
+        }
+        match i % 97 {
+            20 => out.extend_from_slice(b"% PBN 2.1\n"),
+            50 => out.extend_from_slice(b"% EXPORT\n"),
+            70 => out.extend_from_slice(b"% PBN 1.0\n"),
+            _ => {}
+        }
+        out.extend_from_slice(text.as_bytes());
+        if i % 19 != 4 {
+            // Else no blank line: the next Event tag starts a record.
+            out.push(b'\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn records_leaning_on_earlier_ones_audit_the_same_in_pieces_of_any_size() {
+    let text = leaning(1500);
+    let (findings, summary) = assert_same_in_pieces(&text, &[256 * 1024, 30_000, 4_000, 700, 1]);
+    assert!(summary.records >= 1500, "{}", summary.records);
+    let tabs = findings.iter().filter(|f| f.rule == "pbn.export").count();
+    assert!(tabs > 10, "{tabs} tabs in export files");
+    assert!(
+        findings
+            .iter()
+            .any(|f| f.rule == "pbn.record.missing-blank-line")
+    );
 }

@@ -16,6 +16,7 @@
 mod auditor;
 mod game;
 mod input;
+mod pieces;
 mod preferans;
 mod records;
 pub mod rules;
@@ -45,12 +46,17 @@ pub use summary::{RuleCount, Summary};
 pub struct AuditOptions {
     /// Worker threads for [`run`] (at least 1).
     pub jobs: usize,
-    /// Worker threads that share the records of one PBN input (1: the input is
-    /// read, decoded and checked on the calling thread alone). With more, the
-    /// calling thread reads the records in order and the workers decode and
-    /// check them; findings, their order and the summary are the same.
+    /// Worker threads that share one PBN input (1: the input is read, decoded
+    /// and checked on the calling thread alone). With more, the calling thread
+    /// cuts the input into pieces at record boundaries and the workers read,
+    /// decode and check them; findings, their order and the summary are the
+    /// same.
     /// [`run`] sets it to `jobs` when it has a single input.
     pub input_jobs: usize,
+    /// About how many bytes of one PBN input a worker reads at a time when
+    /// [`AuditOptions::input_jobs`] is above 1 (each piece ends where a record
+    /// starts; tests use small pieces to cut everywhere).
+    pub input_piece: usize,
     /// Bounds on what the reader keeps per line and record.
     pub limits: crate::pbn::Limits,
     /// Rule options for preferans.
@@ -67,6 +73,7 @@ impl Default for AuditOptions {
         AuditOptions {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             input_jobs: 1,
+            input_piece: 256 * 1024,
             limits: crate::pbn::Limits::default(),
             preferans: crate::preferans::Options::default(),
             pinochle: crate::pinochle::Options::default(),
@@ -166,10 +173,10 @@ pub fn audit_stream<R: Read>(
     summary: &mut Summary,
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
-    let reader = crate::pbn::Reader::with_limits(input, opts.limits);
     if opts.input_jobs > 1 {
-        return split::audit_shared(reader, opts, summary, emit);
+        return pieces::audit_shared(input, opts, summary, emit);
     }
+    let reader = crate::pbn::Reader::with_limits(input, opts.limits);
     audit_notation(reader, &BridgeRules, opts, summary, emit)
 }
 

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
 use std::time::Duration;
 
-use super::{AuditOptions, RecordSink, Summary};
+use super::RecordSink;
 use crate::bridge::imp::{Table, Tables};
 use crate::bridge::{self, Board};
 use crate::notation::{Decode, RawRecord as _, RecordReader};
@@ -53,18 +53,66 @@ const KEEP: usize = 1 << 20;
 /// A raw record whose buffers grew beyond this (a record larger than most:
 /// a record of the corpus needs about 8 KiB) is dropped after use, so that
 /// the buffers kept for reuse do not all grow to the largest record seen.
-const KEEP_RAW: usize = 16 * 1024;
+pub(super) const KEEP_RAW: usize = 16 * 1024;
 /// Room for findings kept per record buffer for reuse.
 const KEEP_FINDINGS: usize = 16;
 
 /// What a worker found in one record.
 #[derive(Default)]
-struct Checked {
-    index: usize,
-    start: Pos,
-    findings: Vec<Finding>,
-    dropped: usize,
-    table: Option<Table>,
+pub(super) struct Checked {
+    pub(super) index: usize,
+    pub(super) start: Pos,
+    pub(super) findings: Vec<Finding>,
+    pub(super) dropped: usize,
+    pub(super) table: Option<Table>,
+}
+
+impl Checked {
+    /// Decodes and checks `raw` into `self` (a worker's part for one record).
+    pub(super) fn check(
+        &mut self,
+        raw: &mut RawRecord,
+        board: &mut Board,
+        ctx: &mut bridge::Context,
+    ) {
+        self.findings.clear();
+        self.index = raw.index();
+        self.start = raw.start();
+        self.dropped = raw.take_findings(&mut self.findings);
+        raw.decode(board, &mut self.findings);
+        // An empty context: the tables of this file are added in order by the
+        // merging thread, exactly as `bridge::check` adds them.
+        ctx.clear();
+        let outcome = bridge::check(board, ctx, &mut self.findings);
+        self.table = Table::of(
+            board,
+            outcome.ns_score,
+            outcome.declared.declarer.map(|d| d.side()),
+        );
+        if raw.arena.capacity() > KEEP {
+            *board = Board::default();
+        }
+    }
+
+    /// Hands the findings to `sink` in order, with the ScoreIMP findings of
+    /// the file's `tables` (as `bridge::check` adds them).
+    pub(super) fn report(&mut self, tables: &mut Tables, sink: &mut RecordSink<'_>) {
+        if let Some(t) = self.table.take() {
+            tables.add(t, &mut self.findings);
+        }
+        for f in self.findings.iter_mut().filter(|f| f.record == 0) {
+            f.record = self.index;
+        }
+        sink.record(
+            self.index,
+            self.start,
+            Game::Bridge,
+            <Reader<io::Empty> as RecordReader>::RECORD_LIMIT,
+            &mut self.findings,
+            self.dropped,
+        );
+        self.findings.shrink_to(KEEP_FINDINGS);
+    }
 }
 
 /// Records read in order, then checked by a worker.
@@ -78,7 +126,7 @@ struct Batch {
 }
 
 /// Bytes held by a raw record's buffers (an estimate).
-fn weight(raw: &RawRecord) -> usize {
+pub(super) fn weight(raw: &RawRecord) -> usize {
     raw.arena.capacity()
         + (raw.tags.capacity() + raw.tokens.capacity()) * 32
         + raw.findings.capacity() * std::mem::size_of::<Finding>()
@@ -95,48 +143,16 @@ fn check(batch: &mut Batch, board: &mut Board, ctx: &mut bridge::Context) {
         .zip(&mut batch.checked)
         .take(batch.len)
     {
-        out.findings.clear();
-        out.index = raw.index();
-        out.start = raw.start();
-        out.dropped = raw.take_findings(&mut out.findings);
-        raw.decode(board, &mut out.findings);
-        // An empty context: the tables of this file are added in order by the
-        // merging thread, exactly as `bridge::check` adds them.
-        ctx.clear();
-        let outcome = bridge::check(board, ctx, &mut out.findings);
-        out.table = Table::of(
-            board,
-            outcome.ns_score,
-            outcome.declared.declarer.map(|d| d.side()),
-        );
-        if raw.arena.capacity() > KEEP {
-            *board = Board::default();
-        }
+        out.check(raw, board, ctx);
     }
 }
 
-/// Audits the records of `reader` with `opts.input_jobs` workers (see the
-/// module documentation), counting the input in `summary`.
-pub(super) fn audit_shared<R: Read>(
-    mut reader: Reader<R>,
-    opts: &AuditOptions,
-    summary: &mut Summary,
-    emit: &mut dyn FnMut(&Finding),
-) -> io::Result<()> {
-    summary.files += 1;
-    let result = {
-        let mut sink = RecordSink::new(summary, emit, opts.limits.max_findings);
-        pipeline(&mut reader, opts.input_jobs.max(1), &mut sink)
-    };
-    summary.bytes += reader.bytes_read();
-    result
-}
-
 /// The calling thread's side: read batches, hand them out, merge them in order.
-fn pipeline<R: Read>(
+pub(super) fn pipeline<R: Read>(
     reader: &mut Reader<R>,
     jobs: usize,
     sink: &mut RecordSink<'_>,
+    tables: Tables,
 ) -> io::Result<()> {
     let max_batches = (BATCHES_PER_JOB * jobs).min(MAX_BATCHES);
     // The calling thread is one of the `jobs`: it reads, and checks batches
@@ -168,7 +184,7 @@ fn pipeline<R: Read>(
         drop(done_tx);
         let mut merge = Merge {
             sink,
-            tables: Tables::default(),
+            tables,
             arrived: VecDeque::new(),
             next: 0,
             free: Vec::new(),
@@ -214,7 +230,7 @@ fn pipeline<R: Read>(
 
 /// Sets its flag when the worker holding it panics (its batch is lost then, and
 /// the merging thread must not wait for it).
-struct PanicFlag<'a>(&'a AtomicBool);
+pub(super) struct PanicFlag<'a>(pub(super) &'a AtomicBool);
 
 impl Drop for PanicFlag<'_> {
     fn drop(&mut self) {
@@ -316,20 +332,7 @@ impl Merge<'_, '_> {
     /// ScoreIMP findings of the file's tables; keeps the batch for reuse.
     fn report(&mut self, mut batch: Batch) {
         for c in batch.checked.iter_mut().take(batch.len) {
-            if let Some(t) = c.table.take() {
-                self.tables.add(t, &mut c.findings);
-            }
-            for f in c.findings.iter_mut().filter(|f| f.record == 0) {
-                f.record = c.index;
-            }
-            self.sink.record(
-                c.index,
-                c.start,
-                Game::Bridge,
-                <Reader<io::Empty> as RecordReader>::RECORD_LIMIT,
-                &mut c.findings,
-                c.dropped,
-            );
+            c.report(&mut self.tables, self.sink);
         }
         self.in_flight -= 1;
         self.bytes -= batch.bytes;
@@ -341,9 +344,6 @@ impl Merge<'_, '_> {
             } else {
                 raw.findings.shrink_to(KEEP_FINDINGS);
             }
-        }
-        for c in &mut batch.checked {
-            c.findings.shrink_to(KEEP_FINDINGS);
         }
         self.free.push(batch);
     }

@@ -99,6 +99,14 @@ impl<R: Read> LineReader<R> {
         }
     }
 
+    /// `reader` taken to start after line `line` of an input, not at its
+    /// start: no byte order mark is looked for.
+    pub(crate) fn resumed(mut reader: LineReader<R>, line: u64) -> LineReader<R> {
+        reader.line = line;
+        reader.bom_checked = true;
+        reader
+    }
+
     /// Number of the last line returned (0 before the first).
     ///
     /// ```

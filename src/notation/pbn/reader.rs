@@ -72,7 +72,7 @@ const PREV_COPY_MAX: usize = 64 * 1024;
 /// FNV-1a: tag names are short and not attacker-chosen in a way that matters
 /// here (the map is capped at [`MAX_REMEMBERED_TAGS`] entries).
 #[derive(Default)]
-struct Fnv(u64);
+pub(crate) struct Fnv(u64);
 
 impl std::hash::Hasher for Fnv {
     fn finish(&self) -> u64 {
@@ -91,7 +91,7 @@ impl std::hash::Hasher for Fnv {
     }
 }
 
-type FnvMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
+pub(crate) type FnvMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fnv>>;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Section {
@@ -149,6 +149,9 @@ struct Memory {
     sticky: bool,
     /// Whether a value was ever given (the defined tags have a slot from the start).
     set: bool,
+    /// For other tags: whether a record read since the reader started gave
+    /// the value (not a guess of a resumed reader, `resume.rs`).
+    local: bool,
 }
 
 /// A sticky tag: a defined one by [`TagKind::index`], or another by name.
@@ -207,6 +210,12 @@ struct Parser {
     version: Option<(u8, u8)>,
     limit_reported: bool,
     limits: Limits,
+    /// Defined tags remembered by the records read so far (one bit per index).
+    local: u128,
+    /// For a reader resumed from a guessed state: what it read of the guess.
+    guess: Option<Box<resume::Guessing>>,
+    /// Whether the input ended inside a comment or a tag pair.
+    ended_open: bool,
 }
 
 /// Reads PBN records one at a time from any [`Read`].
@@ -262,6 +271,9 @@ impl<R: Read> Reader<R> {
                 version: None,
                 limit_reported: false,
                 limits,
+                local: 0,
+                guess: None,
+                ended_open: false,
             },
             records: 0,
         }
@@ -417,6 +429,36 @@ fn is_semi_empty(text: &[u8]) -> bool {
     text.iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r')
 }
 
+/// What a `%` escape line (PBN 3.8) declares, for the reader.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Escape {
+    /// `% EXPORT`: the file is in export format.
+    Export,
+    /// `% PBN major.minor`.
+    Version(u8, u8),
+    /// Anything else.
+    Other,
+}
+
+impl Escape {
+    /// The meaning of the escape line whose text after the `%` is `body`.
+    pub(crate) fn of(body: &[u8]) -> Escape {
+        let t = crate::text::decode(body);
+        let mut words = t.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("EXPORT"), None) => Escape::Export,
+            (Some("PBN"), Some(v)) => match v.split_once('.') {
+                Some((a, b)) => match (a.parse(), b.parse()) {
+                    (Ok(a), Ok(b)) => Escape::Version(a, b),
+                    _ => Escape::Other,
+                },
+                None => Escape::Other,
+            },
+            _ => Escape::Other,
+        }
+    }
+}
+
 /// A line of DOS end-of-file marks (0x1A), with blanks around them at most.
 fn is_eof_mark(text: &[u8]) -> bool {
     text.contains(&0x1a) && text.iter().all(|&b| b == 0x1a || is_space(b))
@@ -504,6 +546,7 @@ impl Parser {
     }
 
     fn end_of_input(&mut self, rec: &mut RawRecord) {
+        self.ended_open |= !matches!(self.state, State::Normal);
         match self.state {
             State::Brace {
                 pos, text_start, ..
@@ -734,23 +777,16 @@ impl Parser {
     }
 
     fn escape(&mut self, rec: &mut RawRecord, body: &[u8], line: u64) {
-        let t = crate::text::decode(body);
-        let t = t.trim();
-        let mut words = t.split_whitespace();
-        match (words.next(), words.next()) {
-            (Some("EXPORT"), None) => {
+        match Escape::of(body) {
+            Escape::Export => {
                 self.export = true;
                 rec.export = true;
             }
-            (Some("PBN"), Some(v)) => {
-                if let Some((a, b)) = v.split_once('.')
-                    && let (Ok(a), Ok(b)) = (a.parse(), b.parse())
-                {
-                    self.version = Some((a, b));
-                    rec.version = self.version;
-                }
+            Escape::Version(a, b) => {
+                self.version = Some((a, b));
+                rec.version = self.version;
             }
-            _ => {}
+            Escape::Other => {}
         }
         if !self.over_limit(rec, Pos::new(line, 1), body.len()) {
             let text = rec.push_text(body);
@@ -1061,6 +1097,7 @@ impl Parser {
             let mut inherit = Inherit::Written;
             if is_hash {
                 carried.clear();
+                self.touch(kind, rec.text(name));
                 if let Some(v) = self.recall(rec, kind, rec.text(name)) {
                     carried.extend_from_slice(v);
                 }
@@ -1129,6 +1166,7 @@ impl Parser {
                     rec.arena.extend_from_within(self.current_at[i].range());
                 }
                 _ => {
+                    self.touch(kind, rec.text(name));
                     if let Some(v) = self.recall(rec, kind, rec.text(name)) {
                         let v = v.to_vec();
                         rec.arena.extend_from_slice(&v);
@@ -1193,6 +1231,7 @@ impl Parser {
             }
         }
         self.in_prev = self.current;
+        self.local |= self.current;
         self.current = 0;
         self.current_end = 0;
     }
@@ -1220,6 +1259,7 @@ impl Parser {
                 m.value.extend_from_slice(value);
                 self.sticky_dirty |= sticky && !m.sticky;
                 m.sticky |= sticky;
+                m.local = true;
             }
             None if !full => {
                 self.sticky_dirty |= sticky;
@@ -1229,10 +1269,11 @@ impl Parser {
                         value: value.to_vec(),
                         sticky,
                         set: true,
+                        local: true,
                     },
                 );
             }
-            None => {}
+            None => self.note_full(),
         }
     }
 
@@ -1318,6 +1359,16 @@ impl Parser {
         }
         if self.sticky_dirty {
             self.sort_sticky();
+        }
+        if self.guess.is_some() {
+            // The values a resumed reader takes from its guess.
+            for i in 0..self.sticky_order.len() {
+                if let Sticky::Known(k) = self.sticky_order[i]
+                    && self.seen & (1 << k) == 0
+                {
+                    self.touch_known(k);
+                }
+            }
         }
         let pos = rec.start;
         for s in &self.sticky_order {
@@ -1597,5 +1648,7 @@ impl Parser {
 }
 
 mod fast;
+mod resume;
+pub(crate) use resume::{Carried, Earlier, Given, Guess, Handover, Resume};
 #[cfg(test)]
 mod tests;

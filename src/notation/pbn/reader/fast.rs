@@ -142,6 +142,7 @@ impl Parser {
                 // The last value of an earlier record (this one has none: the
                 // kind is not seen).
                 let start = rec.arena.len() as u32;
+                self.touch_known(k);
                 if self.known[k].set {
                     rec.arena.extend_from_slice(self.known_value(k));
                 }

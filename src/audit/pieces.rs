@@ -1,0 +1,627 @@
+//! One PBN input on several threads, in pieces, reported exactly as on one.
+//!
+//! The calling thread reads the input in pieces of about
+//! [`AuditOptions::input_piece`] bytes, each cut at the start of a line that
+//! opens a tag pair right after an empty line (where a record starts, unless a
+//! `{` comment is open over the empty line), and hands them out in order to
+//! `input_jobs` workers. A worker reads its piece with a reader of its own,
+//! resumed from a guess of the state that records hand on to the records after
+//! them (`#` and `##` values, `% EXPORT`, `% PBN`: `pbn::reader::resume`),
+//! decodes and checks every record, and sends back its findings with what it
+//! read of the guess. The calling thread takes the pieces back in order. It
+//! knows the true state at the start of each (the one at the end of the piece
+//! before): when the guess agreed with it on everything the piece's reader
+//! read, the piece's findings are those of one reader over the whole input and
+//! are reported; when it did not, the calling thread reads the piece again
+//! from the true state, which cannot fail.
+//!
+//! The guess: the export flag, version and sticky tags from the calling
+//! thread's scan of the `%` lines and `"##` values before the piece; the value
+//! of an inherited tag from the last `[Name "value"]` in the previous piece's
+//! text, else from the latest true state the calling thread had.
+//!
+//! A piece that did not end between records (a `{` comment open over the
+//! cut), or an input with no cut in [`MAX_PIECE`] bytes, is the end of the
+//! pieces: from that piece's start, the rest of the input is read by one
+//! reader and its records shared out as `split.rs` does.
+//!
+//! Line numbers come out exact (the calling thread counts the lines before each
+//! piece); record indexes are counted from the piece's start and shifted when
+//! reported; ScoreIMP tables are added in order by the calling thread, as
+//! `bridge::check` adds them. `tests/split.rs` compares findings and summaries
+//! with one thread's on generated and real files, with pieces of every size.
+//!
+//! Memory: at most `window` pieces are in flight (their text and findings),
+//! plus each worker's reader, record and board.
+
+use std::collections::{BTreeSet, VecDeque};
+use std::io::{self, ErrorKind, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use super::split::{Checked, KEEP_RAW, PanicFlag, pipeline, weight};
+use super::{AuditOptions, RecordSink, Summary};
+use crate::Finding;
+use crate::bridge::imp::Tables;
+use crate::bridge::{self, Board};
+use crate::pbn::{
+    Carried, Earlier, Escape, Given, Guess, Handover, Limits, RawRecord, Reader, Resume, TagKind,
+};
+
+/// Longest piece: past this many bytes without a place to cut, the rest of the
+/// input is read by one reader.
+pub(super) const MAX_PIECE: usize = 16 << 20;
+/// No new piece is handed out while the pieces in flight hold more text than
+/// this (a piece holds at least one record, however large).
+const BUDGET: usize = 4 << 20;
+/// Most pieces in flight, whatever the number of workers.
+const MAX_WINDOW: usize = 32;
+/// Record results kept per piece buffer for reuse.
+const KEEP_CHECKED: usize = 4096;
+/// Room for findings kept per record result for reuse.
+const KEEP_FINDINGS: usize = 2;
+
+/// A piece of the input for a worker.
+struct Piece {
+    seq: u64,
+    text: Arc<Vec<u8>>,
+    at: Resume,
+    /// Where the values its records give are published for the next pieces' guesses.
+    given: Arc<OnceLock<Given>>,
+    /// Buffers for the results, reused.
+    out: Vec<Checked>,
+}
+
+/// What a worker found in a piece.
+struct Done {
+    seq: u64,
+    checked: Vec<Checked>,
+    /// Records read (the first `len` of `checked`).
+    len: usize,
+    handover: Handover,
+    at_rest: bool,
+}
+
+/// Reads, decodes and checks the records of `piece`.
+fn read_piece(
+    piece: Piece,
+    limits: Limits,
+    raw: &mut RawRecord,
+    board: &mut Board,
+    ctx: &mut bridge::Context,
+) -> Done {
+    let Piece {
+        seq,
+        text,
+        at,
+        given,
+        out: mut checked,
+    } = piece;
+    let mut reader = Reader::resume(&text[..], limits, at);
+    let mut len = 0;
+    // Reading from memory cannot fail.
+    while let Ok(true) = reader.read_record(raw) {
+        if checked.len() == len {
+            checked.push(Checked::default());
+        }
+        checked[len].check(raw, board, ctx);
+        len += 1;
+        if weight(raw) > KEEP_RAW {
+            *raw = RawRecord::default();
+        }
+    }
+    let handover = reader.handover();
+    let _ = given.set(handover.given().clone());
+    Done {
+        seq,
+        checked,
+        len,
+        handover,
+        at_rest: reader.at_rest(),
+    }
+}
+
+/// Counts the bytes read through it.
+struct Counted<R> {
+    inner: R,
+    bytes: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+}
+
+/// Audits the PBN input `input` with `opts.input_jobs` workers (see the
+/// module documentation), counting it in `summary`.
+pub(super) fn audit_shared<R: Read>(
+    input: R,
+    opts: &AuditOptions,
+    summary: &mut Summary,
+    emit: &mut dyn FnMut(&Finding),
+) -> io::Result<()> {
+    summary.files += 1;
+    let mut input = Counted {
+        inner: input,
+        bytes: 0,
+    };
+    let result = {
+        let mut sink = RecordSink::new(summary, emit, opts.limits.max_findings);
+        run(&mut input, opts, &mut sink)
+    };
+    summary.bytes += input.bytes;
+    result
+}
+
+/// Where the pieces ended early: the rest of the input is read from here by
+/// one reader.
+struct Rest {
+    /// The text of the pieces not reported and what was read after them.
+    text: Vec<u8>,
+    at: Resume,
+    tables: Tables,
+}
+
+fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -> io::Result<()> {
+    let jobs = opts.input_jobs.max(1);
+    let window = (2 * jobs).clamp(4, MAX_WINDOW);
+    let limits = opts.limits;
+    let (work_tx, work_rx) = sync_channel::<Piece>(window);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = channel::<Done>();
+    let failed = AtomicBool::new(false);
+    let stop = AtomicBool::new(false);
+    let outcome = std::thread::scope(|s| {
+        for _ in 0..jobs {
+            let done_tx: Sender<Done> = done_tx.clone();
+            let (work_rx, failed, stop) = (&work_rx, &failed, &stop);
+            s.spawn(move || {
+                let _guard = PanicFlag(failed);
+                let mut raw = RawRecord::default();
+                let mut board = Board::default();
+                let mut ctx = bridge::Context::default();
+                loop {
+                    // The lock is held only while waiting for the next piece.
+                    let job = work_rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok(piece)) = job else { break };
+                    if stop.load(Ordering::Relaxed) {
+                        continue;
+                    }
+                    let done = read_piece(piece, limits, &mut raw, &mut board, &mut ctx);
+                    if done_tx.send(done).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut m = Merge {
+            sink,
+            limits,
+            feed: Feed::new(opts.input_piece.max(1)),
+            out: VecDeque::new(),
+            next_seq: 0,
+            state: Arc::new(Carried::default()),
+            records: 0,
+            tables: Tables::default(),
+            free: Vec::new(),
+            raw: RawRecord::default(),
+            board: Board::default(),
+            ctx: bridge::Context::default(),
+        };
+        let alive = || !failed.load(Ordering::Relaxed);
+        let outcome = m.pieces(input, &work_tx, &done_rx, window, &alive);
+        stop.store(true, Ordering::Relaxed);
+        drop(work_tx);
+        outcome
+    });
+    match outcome? {
+        None => Ok(()),
+        Some(Rest { text, at, tables }) => {
+            let mut reader = Reader::resume(io::Cursor::new(text).chain(input), limits, at);
+            pipeline(&mut reader, jobs, sink, tables)
+        }
+    }
+}
+
+/// A piece handed out and not yet reported.
+struct Out {
+    text: Arc<Vec<u8>>,
+    /// For the guesses of the pieces after it.
+    earlier: Earlier,
+    line: u64,
+    first: bool,
+    last: bool,
+    done: Option<Done>,
+}
+
+/// The calling thread's side: cut pieces, hand them out, report them in order.
+struct Merge<'s, 'a> {
+    sink: &'s mut RecordSink<'a>,
+    limits: Limits,
+    feed: Feed,
+    /// Pieces handed out, in order; the first is `next_seq`.
+    out: VecDeque<Out>,
+    next_seq: u64,
+    /// The true state at the start of the first piece in `out`.
+    state: Arc<Carried>,
+    /// Records reported so far.
+    records: usize,
+    tables: Tables,
+    free: Vec<Vec<Checked>>,
+    /// For the pieces read again here.
+    raw: RawRecord,
+    board: Board,
+    ctx: bridge::Context,
+}
+
+impl Merge<'_, '_> {
+    /// Hands out the pieces of `input` and reports them; `Some` when the rest
+    /// must be read by one reader.
+    fn pieces<R: Read>(
+        &mut self,
+        input: &mut R,
+        work: &std::sync::mpsc::SyncSender<Piece>,
+        done: &Receiver<Done>,
+        window: usize,
+        alive: &dyn Fn() -> bool,
+    ) -> io::Result<Option<Rest>> {
+        let mut seq = 0u64;
+        let mut error = None;
+        loop {
+            while let Ok(d) = done.try_recv() {
+                self.arrive(d);
+            }
+            if let Some(rest) = self.report() {
+                return Ok(Some(rest));
+            }
+            let held: usize = self.out.iter().map(|o| o.text.len()).sum();
+            if self.out.len() >= window || (held > BUDGET && !self.out.is_empty()) {
+                self.wait(done, alive);
+                continue;
+            }
+            if error.is_some() || self.feed.ended {
+                break;
+            }
+            let cut = match self.feed.next(input) {
+                Ok(Some(Next::Piece(cut))) => cut,
+                // No place to cut: the rest from here, after the pieces out.
+                Ok(Some(Next::TooLong)) => break,
+                Ok(None) => break,
+                Err(e) => {
+                    // What was read and not cut is dropped with the error.
+                    self.feed.buf.clear();
+                    error = Some(e);
+                    continue;
+                }
+            };
+            let Cut {
+                text,
+                line,
+                first,
+                last,
+            } = cut;
+            let guess = Guess {
+                base: self.state.clone(),
+                before: self.out.iter().rev().map(|o| o.earlier.clone()).collect(),
+                export: self.feed.export,
+                version: self.feed.version,
+                sticky: self.feed.sticky.iter().cloned().collect(),
+            };
+            self.feed.scan(&text);
+            let earlier = Earlier {
+                text: text.clone(),
+                given: Arc::new(OnceLock::new()),
+            };
+            let at = Resume {
+                line,
+                records: 0,
+                first,
+                guess,
+            };
+            let piece = Piece {
+                seq,
+                text: text.clone(),
+                at,
+                given: earlier.given.clone(),
+                out: self.free.pop().unwrap_or_default(),
+            };
+            seq += 1;
+            self.out.push_back(Out {
+                text,
+                earlier,
+                line,
+                first,
+                last,
+                done: None,
+            });
+            if work.send(piece).is_err() {
+                panic!("a worker of the shared input stopped");
+            }
+        }
+        // Everything handed out is reported; then what was not cut, if anything.
+        while !self.out.is_empty() {
+            if let Some(rest) = self.report() {
+                return Ok(Some(rest));
+            }
+            if !self.out.is_empty() {
+                self.wait(done, alive);
+            }
+        }
+        if let Some(e) = error {
+            return Err(e);
+        }
+        if self.feed.buf.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(self.rest()))
+    }
+
+    /// Waits for one piece to come back.
+    fn wait(&mut self, done: &Receiver<Done>, alive: &dyn Fn() -> bool) {
+        loop {
+            match done.recv_timeout(Duration::from_millis(50)) {
+                Ok(d) => return self.arrive(d),
+                Err(RecvTimeoutError::Timeout) if alive() => {}
+                Err(_) => panic!("a worker of the shared input stopped"),
+            }
+        }
+    }
+
+    fn arrive(&mut self, d: Done) {
+        let at = (d.seq - self.next_seq) as usize;
+        self.out[at].done = Some(d);
+    }
+
+    /// Reports the pieces that came back, in order. `Some` when the pieces end
+    /// at the first one not reported.
+    fn report(&mut self) -> Option<Rest> {
+        while self.out.front().is_some_and(|o| o.done.is_some()) {
+            let out = self.out.front_mut().expect("front exists");
+            let mut done = out.done.take().expect("came back");
+            if !done.at_rest && !out.last {
+                // The piece ended inside a comment or a tag pair: the next one
+                // was not read from a record's start.
+                return Some(self.rest());
+            }
+            let out = self.out.pop_front().expect("front exists");
+            self.next_seq += 1;
+            if !done.handover.holds(&self.state) {
+                let piece = Piece {
+                    seq: done.seq,
+                    text: out.text,
+                    at: Resume {
+                        line: out.line,
+                        records: 0,
+                        first: out.first,
+                        guess: Guess::exact(self.state.clone()),
+                    },
+                    given: Arc::new(OnceLock::new()),
+                    out: std::mem::take(&mut done.checked),
+                };
+                done = read_piece(
+                    piece,
+                    self.limits,
+                    &mut self.raw,
+                    &mut self.board,
+                    &mut self.ctx,
+                );
+            }
+            let base = self.records;
+            for c in &mut done.checked[..done.len] {
+                c.index += base;
+                for f in c.findings.iter_mut().filter(|f| f.record != 0) {
+                    f.record += base;
+                }
+                if let Some(t) = &mut c.table {
+                    t.record += base;
+                }
+                c.report(&mut self.tables, self.sink);
+                // Many pieces' results are in flight: little room kept per record.
+                c.findings.shrink_to(KEEP_FINDINGS);
+            }
+            self.records += done.len;
+            self.state = Arc::new(done.handover.next(&self.state));
+            done.checked.truncate(KEEP_CHECKED);
+            self.free.push(done.checked);
+        }
+        None
+    }
+
+    /// The rest of the input, from the start of the first piece not reported
+    /// (or of what the feed holds), for one reader; the results of the pieces
+    /// out are dropped.
+    fn rest(&mut self) -> Rest {
+        let (line, first) = match self.out.front() {
+            Some(o) => (o.line, o.first),
+            None => (self.feed.line, self.feed.first),
+        };
+        let mut text = Vec::new();
+        for o in self.out.drain(..) {
+            text.extend_from_slice(&o.text);
+        }
+        text.append(&mut self.feed.buf);
+        Rest {
+            text,
+            at: Resume {
+                line,
+                records: self.records,
+                first,
+                guess: Guess::exact(self.state.clone()),
+            },
+            tables: std::mem::take(&mut self.tables),
+        }
+    }
+}
+
+/// A piece cut from the input.
+struct Cut {
+    text: Arc<Vec<u8>>,
+    /// Lines of the input before it.
+    line: u64,
+    /// Whether it starts the input.
+    first: bool,
+    /// Whether it ends the input.
+    last: bool,
+}
+
+/// What [`Feed::next`] found.
+enum Next {
+    Piece(Cut),
+    /// No place to cut in [`MAX_PIECE`] bytes.
+    TooLong,
+}
+
+/// The input read and cut into pieces, and what the calling thread guesses
+/// from the pieces' text.
+struct Feed {
+    /// About how many bytes a piece holds.
+    size: usize,
+    /// Read and not cut yet.
+    buf: Vec<u8>,
+    /// Lines before `buf`.
+    line: u64,
+    /// Whether nothing was cut yet.
+    first: bool,
+    eof: bool,
+    /// Whether the last piece was cut.
+    ended: bool,
+    /// What the `%` lines and `"##` values of the pieces cut declared.
+    export: bool,
+    version: Option<(u8, u8)>,
+    sticky: BTreeSet<Vec<u8>>,
+}
+
+impl Feed {
+    fn new(size: usize) -> Feed {
+        Feed {
+            size,
+            buf: Vec::new(),
+            line: 0,
+            first: true,
+            eof: false,
+            ended: false,
+            export: false,
+            version: None,
+            sticky: BTreeSet::new(),
+        }
+    }
+
+    /// The next piece: from the start of `buf` to the first place to cut at
+    /// or after `size` bytes (the start of a line that opens a tag pair or is
+    /// an escape line, right after an empty line), or to the end of the input.
+    /// `None` at the end of the input.
+    fn next<R: Read>(&mut self, input: &mut R) -> io::Result<Option<Next>> {
+        let mut from = self.size;
+        let mut want = self.size.saturating_add(1024);
+        loop {
+            while !self.eof && self.buf.len() < want {
+                let room = want - self.buf.len();
+                self.buf.reserve(room);
+                self.eof = read_to(input, &mut self.buf, room)? == 0;
+            }
+            let mut cut = find_cut(&self.buf, from);
+            if cut.is_none() && self.eof {
+                cut = Some(self.buf.len());
+            }
+            if let Some(cut) = cut {
+                if cut == 0 {
+                    self.ended = true;
+                    return Ok(None);
+                }
+                let tail = self.buf[cut..].to_vec();
+                self.buf.truncate(cut);
+                let text = Arc::new(std::mem::replace(&mut self.buf, tail));
+                let line = self.line;
+                self.line += count_lines(&text);
+                let first = std::mem::replace(&mut self.first, false);
+                let last = self.eof && self.buf.is_empty();
+                self.ended = last;
+                return Ok(Some(Next::Piece(Cut {
+                    text,
+                    line,
+                    first,
+                    last,
+                })));
+            }
+            if self.buf.len() >= MAX_PIECE {
+                return Ok(Some(Next::TooLong));
+            }
+            // Every place before the end was looked at.
+            from = from.max(self.buf.len());
+            want = self.buf.len() + self.size.max(64 * 1024);
+        }
+    }
+
+    /// Notes what the escape lines and `##` values of `text` declare, for the
+    /// guesses of the pieces after it (a line in a comment is taken too: the
+    /// guess is then wrong and the piece read again).
+    fn scan(&mut self, text: &[u8]) {
+        for p in memchr::memchr_iter(b'%', text) {
+            if p > 0 && text[p - 1] != b'\n' {
+                continue;
+            }
+            let end = memchr::memchr(b'\n', &text[p..]).map_or(text.len(), |e| p + e);
+            match Escape::of(&text[p + 1..end]) {
+                Escape::Export => self.export = true,
+                Escape::Version(a, b) => self.version = Some((a, b)),
+                Escape::Other => {}
+            }
+        }
+        for q in memchr::memmem::find_iter(text, b"\"##") {
+            let line = memchr::memrchr(b'\n', &text[..q]).map_or(0, |i| i + 1);
+            let Some(open) = memchr::memrchr(b'[', &text[line..q]) else {
+                continue;
+            };
+            let tag = &text[line + open + 1..q];
+            let n = tag
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+            let (name, gap) = tag.split_at(n);
+            if n > 0
+                && gap.iter().all(|b| matches!(b, b' ' | b'\t'))
+                && TagKind::of(name) != TagKind::Note
+            {
+                self.sticky.insert(name.to_vec());
+            }
+        }
+    }
+}
+
+/// Reads up to `room` more bytes of `input` into `buf`; 0 at its end.
+fn read_to<R: Read>(input: &mut R, buf: &mut Vec<u8>, room: usize) -> io::Result<usize> {
+    loop {
+        match input.by_ref().take(room as u64).read_to_end(buf) {
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            r => return r,
+        }
+    }
+}
+
+/// The first place at or after `from` (at least 1) where a piece may end:
+/// the start of a line that opens a tag pair or is an escape line (`[` or `%`
+/// first) right after an empty line.
+fn find_cut(buf: &[u8], from: usize) -> Option<usize> {
+    let from = from.max(1);
+    if from >= buf.len() {
+        return None;
+    }
+    memchr::memchr2_iter(b'[', b'%', &buf[from..])
+        .map(|i| from + i)
+        .find(|&i| buf[..i].ends_with(b"\n\n") || buf[..i].ends_with(b"\n\r\n"))
+}
+
+/// The number of line ends in `text`.
+fn count_lines(text: &[u8]) -> u64 {
+    let mut n = 0;
+    for block in text.chunks(4096) {
+        n += block.iter().map(|&b| u32::from(b == b'\n')).sum::<u32>() as u64;
+    }
+    n
+}

@@ -1,0 +1,436 @@
+//! Reading a PBN input from the middle: the state that records hand on to the
+//! records after them ([`Carried`]), a reader resumed at a record boundary
+//! from a guess of that state ([`Guess`]), and what it read of the guess
+//! ([`Handover`]).
+//!
+//! A PBN record depends on the records before it through `#` and `##`
+//! (remembered tag values, sticky tags) and through `% EXPORT` and `% PBN x.y`.
+//! To read a piece of an input on its own (`audit::split` reads the pieces of
+//! one large input on several threads), a reader starts from a guess of that
+//! state and notes every part of the guess it reads: the value of each tag it
+//! inherits from before the piece, the export flag and the version (read by
+//! every record), the set of sticky tags (read by every record). Once the true
+//! state at the piece's start is known, [`Handover::holds`] says whether the
+//! guess agreed with it on every part read; then the piece was read exactly as
+//! one reader over the whole input reads it, and [`Handover::next`] gives the
+//! true state at the piece's end. Otherwise the piece must be read again from
+//! the true state ([`Guess::exact`]), which cannot fail.
+//!
+//! The lexical state (inside a `{` comment, a tag pair over several lines) is
+//! not guessed: a piece starts where that state is the one at a record's start,
+//! and [`Reader::at_rest`] tells whether the piece before it really ended so.
+
+use std::io::Read;
+use std::sync::{Arc, OnceLock};
+
+use super::{FnvMap, MAX_REMEMBERED_TAGS, Memory, Parser, Reader};
+use crate::lines::LineReader;
+use crate::notation::pbn::Limits;
+use crate::notation::pbn::tag::{ALL, KNOWN_TAGS, TagKind};
+
+/// A remembered tag value and whether `##` made the tag sticky.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Kept {
+    pub(crate) value: Vec<u8>,
+    pub(crate) sticky: bool,
+}
+
+/// What the records of a PBN input hand on to the records after them, at a
+/// point between two records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Carried {
+    /// The last value of each defined tag, by [`TagKind::index`].
+    pub(crate) known: Vec<Option<Kept>>,
+    /// The last value of other tags, by name.
+    pub(crate) other: FnvMap<Vec<u8>, Kept>,
+    /// Whether `% EXPORT` was declared.
+    pub(crate) export: bool,
+    /// The last `% PBN x.y` declared.
+    pub(crate) version: Option<(u8, u8)>,
+}
+
+impl Default for Carried {
+    /// The state at the start of an input: nothing remembered.
+    fn default() -> Carried {
+        Carried {
+            known: vec![None; KNOWN_TAGS],
+            other: FnvMap::default(),
+            export: false,
+            version: None,
+        }
+    }
+}
+
+impl Carried {
+    /// The names of the sticky tags, sorted.
+    pub(crate) fn sticky_names(&self) -> Vec<Vec<u8>> {
+        let known = (self.known.iter().enumerate())
+            .filter(|(_, k)| k.as_ref().is_some_and(|k| k.sticky))
+            .map(|(i, _)| known_name(i).to_vec());
+        let other = (self.other.iter())
+            .filter(|(_, k)| k.sticky)
+            .map(|(n, _)| n.clone());
+        let mut names: Vec<Vec<u8>> = known.chain(other).collect();
+        names.sort();
+        names
+    }
+}
+
+fn known_name(i: usize) -> &'static [u8] {
+    ALL[i].name().unwrap_or_default().as_bytes()
+}
+
+/// The state a resumed reader starts from.
+#[derive(Clone, Debug)]
+pub(crate) struct Guess {
+    /// A true state at or before the reader's start: the values of tags that
+    /// `before` does not give are taken from it.
+    pub(crate) base: Arc<Carried>,
+    /// The pieces of the input between `base` and the reader's start, the
+    /// nearest first, searched for the last value of an inherited tag (empty:
+    /// `base` alone).
+    pub(crate) before: Vec<Earlier>,
+    /// The export flag, version and sticky tag names (sorted) at the start.
+    pub(crate) export: bool,
+    pub(crate) version: Option<(u8, u8)>,
+    pub(crate) sticky: Vec<Vec<u8>>,
+}
+
+impl Guess {
+    /// No guess: `state` is the true state at the reader's start.
+    pub(crate) fn exact(state: Arc<Carried>) -> Guess {
+        Guess {
+            export: state.export,
+            version: state.version,
+            sticky: state.sticky_names(),
+            before: Vec::new(),
+            base: state,
+        }
+    }
+
+    /// The value of tag `name` (the defined tag `known`, if it is one) at the start.
+    fn value(&self, name: &[u8], known: Option<usize>) -> Option<Vec<u8>> {
+        if let Some(v) = self.before.iter().find_map(|b| b.value(name, known)) {
+            return v;
+        }
+        match known {
+            Some(i) => self.base.known[i].as_ref().map(|k| k.value.clone()),
+            None => self.base.other.get(name).map(|k| k.value.clone()),
+        }
+    }
+}
+
+/// A piece of the input before a resumed reader's start: its text, and the
+/// values its records gave once a reader has read it.
+#[derive(Clone, Debug)]
+pub(crate) struct Earlier {
+    pub(crate) text: Arc<Vec<u8>>,
+    pub(crate) given: Arc<OnceLock<Given>>,
+}
+
+impl Earlier {
+    /// The last value the piece gives tag `name` (`Some(None)`: a value not
+    /// guessed), `None` if it gives none.
+    fn value(&self, name: &[u8], known: Option<usize>) -> Option<Option<Vec<u8>>> {
+        let Some(given) = self.given.get() else {
+            return last_value(&self.text, name);
+        };
+        let kept = match known {
+            Some(i) => given.known.iter().find(|(k, _)| *k == i).map(|(_, v)| v),
+            None => given.other.iter().find(|(n, _)| n == name).map(|(_, v)| v),
+        };
+        kept.map(|k| Some(k.value.clone()))
+    }
+}
+
+/// The tag values given by the records a reader read (see [`Handover::given`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Given {
+    known: Vec<(usize, Kept)>,
+    other: Vec<(Vec<u8>, Kept)>,
+}
+
+/// The last value given to tag `name` in `text`, as `[Name "value"]`, skipping
+/// `#` values; `None` if there is none, `Some(None)` if it is not a plain string.
+fn last_value(text: &[u8], name: &[u8]) -> Option<Option<Vec<u8>>> {
+    let mut pattern = Vec::with_capacity(name.len() + 1);
+    pattern.push(b'[');
+    pattern.extend_from_slice(name);
+    let finder = memchr::memmem::Finder::new(&pattern);
+    // Forwards (the fast search) over ever longer ends of the text: the value
+    // is mostly in the last records.
+    let mut window = 4096;
+    loop {
+        let from = text.len().saturating_sub(window);
+        let mut last = None;
+        for at in finder.find_iter(&text[from..]) {
+            let rest = &text[from + at + pattern.len()..];
+            // `[Name` then blanks and the opening quote.
+            let gap = rest
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+            if gap == 0 || rest.get(gap) != Some(&b'"') {
+                continue;
+            }
+            let rest = &rest[gap + 1..];
+            let Some(end) = memchr::memchr3(b'"', b'\n', b'\\', rest) else {
+                continue;
+            };
+            match (rest[end], &rest[..end]) {
+                (b'"', b"#") => {}
+                (b'"', v) => last = Some(Some(v.strip_prefix(b"##").unwrap_or(v))),
+                _ => last = Some(None),
+            }
+        }
+        match last {
+            Some(v) => return Some(v.map(<[u8]>::to_vec)),
+            None if from == 0 => return None,
+            None => window *= 4,
+        }
+    }
+}
+
+/// What a resumed reader read of its guess.
+#[derive(Debug)]
+pub(super) struct Guessing {
+    guess: Guess,
+    /// Defined tags whose guessed value was read (one bit per index), and the values.
+    read_known: u128,
+    known: Vec<(usize, Option<Vec<u8>>)>,
+    /// Other tags whose guessed value was read, and the values.
+    other: Vec<(Vec<u8>, Option<Vec<u8>>)>,
+    /// Whether the map of other tags was ever full.
+    full: bool,
+}
+
+impl Parser {
+    /// Starts reading from `guess`.
+    fn start_from(&mut self, guess: Guess) {
+        self.export = guess.export;
+        self.version = guess.version;
+        let sticky = guess.sticky.clone();
+        self.guess = Some(Box::new(Guessing {
+            guess,
+            read_known: 0,
+            known: Vec::new(),
+            other: Vec::new(),
+            full: false,
+        }));
+        for name in &sticky {
+            self.any_sticky = true;
+            self.sticky_dirty = true;
+            match TagKind::of(name).index() {
+                // Its value is guessed when a record lacks the tag.
+                Some(i) => self.known[i].sticky = true,
+                None => {
+                    self.touch_other(name);
+                    let m = self.memory.entry(name.clone()).or_default();
+                    m.sticky = true;
+                    m.set = true;
+                }
+            }
+        }
+    }
+
+    /// Before the remembered value of the defined tag `i` is read: when the
+    /// reader started from a guess and no record since gave the tag, takes the
+    /// guessed value (once) and notes that it was read.
+    #[inline]
+    pub(super) fn touch_known(&mut self, i: usize) {
+        if (self.local | self.current) & (1 << i) != 0 {
+            return;
+        }
+        let Some(g) = &mut self.guess else { return };
+        if g.read_known & (1 << i) != 0 {
+            return;
+        }
+        g.read_known |= 1 << i;
+        let value = g.guess.value(known_name(i), Some(i));
+        let m = &mut self.known[i];
+        m.value.clear();
+        if let Some(v) = &value {
+            m.value.extend_from_slice(v);
+        }
+        // A sticky tag has a value (the guess is then wrong if there is none).
+        m.set = value.is_some() || m.sticky;
+        g.known.push((i, value));
+    }
+
+    /// [`Parser::touch_known`] for a tag PBN does not define.
+    pub(super) fn touch_other(&mut self, name: &[u8]) {
+        let Some(g) = &mut self.guess else { return };
+        if self.memory.contains_key(name) || g.other.iter().any(|(n, _)| n == name) {
+            return;
+        }
+        let value = g.guess.value(name, None);
+        if let Some(v) = &value {
+            if self.memory.len() >= MAX_REMEMBERED_TAGS {
+                g.full = true;
+            } else {
+                let m = Memory {
+                    value: v.clone(),
+                    sticky: false,
+                    set: true,
+                    local: false,
+                };
+                self.memory.insert(name.to_vec(), m);
+            }
+        }
+        g.other.push((name.to_vec(), value));
+    }
+
+    /// [`Parser::touch_known`] or [`Parser::touch_other`] for the tag `name` of `kind`.
+    pub(super) fn touch(&mut self, kind: TagKind, name: &[u8]) {
+        match kind.index() {
+            Some(i) => self.touch_known(i),
+            None => self.touch_other(name),
+        }
+    }
+
+    /// Notes that the map of other tags was full when a tag was remembered.
+    pub(super) fn note_full(&mut self) {
+        if let Some(g) = &mut self.guess {
+            g.full = true;
+        }
+    }
+}
+
+/// Where a resumed reader starts.
+#[derive(Clone, Debug)]
+pub(crate) struct Resume {
+    /// Lines of the input before the reader's start.
+    pub(crate) line: u64,
+    /// Records of the input before the reader's start.
+    pub(crate) records: usize,
+    /// Whether the reader starts at the start of the input (a byte order mark
+    /// is skipped there only).
+    pub(crate) first: bool,
+    /// The state between records there.
+    pub(crate) guess: Guess,
+}
+
+/// What a resumed reader read of its guess and what it hands on.
+#[derive(Debug)]
+pub(crate) struct Handover {
+    export: bool,
+    version: Option<(u8, u8)>,
+    sticky: Vec<Vec<u8>>,
+    known: Vec<(usize, Option<Vec<u8>>)>,
+    other: Vec<(Vec<u8>, Option<Vec<u8>>)>,
+    full: bool,
+    /// Tags remembered since the start, and the export flag and version now.
+    given: Given,
+    export_now: bool,
+    version_now: Option<(u8, u8)>,
+}
+
+impl Handover {
+    /// Whether the guess agreed with `truth`, the true state at the reader's
+    /// start, on everything the reader read of it (and the map of other tags
+    /// could not have filled up differently).
+    pub(crate) fn holds(&self, truth: &Carried) -> bool {
+        let value = |k: Option<&Kept>| k.map(|k| k.value.clone());
+        self.export == truth.export
+            && self.version == truth.version
+            && self.sticky == truth.sticky_names()
+            && (self.known.iter()).all(|(i, v)| value(truth.known[*i].as_ref()) == *v)
+            && (self.other.iter()).all(|(n, v)| value(truth.other.get(n)) == *v)
+            && !self.full
+            && truth.other.len() + self.given.other.len() < MAX_REMEMBERED_TAGS
+    }
+
+    /// The tag values given by the records read.
+    pub(crate) fn given(&self) -> &Given {
+        &self.given
+    }
+
+    /// The true state where the reader stopped, given `truth` at its start
+    /// (when [`Handover::holds`]).
+    pub(crate) fn next(&self, truth: &Carried) -> Carried {
+        let mut next = truth.clone();
+        for (i, k) in &self.given.known {
+            next.known[*i] = Some(k.clone());
+        }
+        for (n, k) in &self.given.other {
+            next.other.insert(n.clone(), k.clone());
+        }
+        next.export = self.export_now;
+        next.version = self.version_now;
+        next
+    }
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `inner` that starts between two records of an input, at
+    /// `at` (see the module documentation).
+    pub(crate) fn resume(inner: R, limits: Limits, at: Resume) -> Reader<R> {
+        let mut r = Reader::with_limits(inner, limits);
+        if !at.first {
+            r.lines = LineReader::resumed(r.lines, at.line);
+        }
+        r.records = at.records;
+        r.p.start_from(at.guess);
+        r
+    }
+
+    /// Whether the input ended between records: not inside a `{` comment or a
+    /// tag pair. Meaningful once [`Reader::read_record`] has returned `false`.
+    pub(crate) fn at_rest(&self) -> bool {
+        !self.p.ended_open
+    }
+
+    /// What the reader read of its guess and what it hands on (see
+    /// [`Handover`]). Meaningful once [`Reader::read_record`] has returned
+    /// `false`; for a reader that was not resumed, the guess is the start of
+    /// an input.
+    pub(crate) fn handover(&self) -> Handover {
+        let p = &self.p;
+        let (export, version, sticky, known, other, full) = match &p.guess {
+            Some(g) => (
+                g.guess.export,
+                g.guess.version,
+                g.guess.sticky.clone(),
+                g.known.clone(),
+                g.other.clone(),
+                g.full,
+            ),
+            None => (false, None, Vec::new(), Vec::new(), Vec::new(), false),
+        };
+        let mut local_known = Vec::new();
+        let mut bits = p.local;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let k = Kept {
+                value: p.known_value(i).to_vec(),
+                sticky: p.known[i].sticky,
+            };
+            local_known.push((i, k));
+        }
+        let local_other = (p.memory.iter())
+            .filter(|(_, m)| m.local)
+            .map(|(n, m)| {
+                let k = Kept {
+                    value: m.value.clone(),
+                    sticky: m.sticky,
+                };
+                (n.clone(), k)
+            })
+            .collect();
+        Handover {
+            export,
+            version,
+            sticky,
+            known,
+            other,
+            full,
+            given: Given {
+                known: local_known,
+                other: local_other,
+            },
+            export_now: p.export,
+            version_now: p.version,
+        }
+    }
+}
