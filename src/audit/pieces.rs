@@ -625,3 +625,57 @@ fn count_lines(text: &[u8]) -> u64 {
     }
     n
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_end_before_a_tag_or_escape_line_after_an_empty_line() {
+        let text = b"[A \"1\"]\n\n[B \"2\"]\r\n\r\n% PBN 2.1\n[C \"3\"]\n{\n\n x [D] }\n";
+        let b = text.iter().position(|&c| c == b'B').unwrap() - 1;
+        let pbn = text.iter().position(|&c| c == b'%').unwrap();
+        assert_eq!(find_cut(text, 0), Some(b));
+        assert_eq!(find_cut(text, b + 1), Some(pbn));
+        // `[D]` is not at a line's start; `[C` follows no empty line.
+        assert_eq!(find_cut(text, pbn + 1), None);
+        assert_eq!(count_lines(text), 9);
+    }
+
+    #[test]
+    fn the_feed_cuts_about_size_bytes_and_counts_lines() {
+        let record = b"[Event \"e\"]\n[Board \"1\"]\n\n";
+        let text = record.repeat(100);
+        let mut feed = Feed::new(60);
+        let mut input = &text[..];
+        let mut lines = 0;
+        let mut pieces = 0;
+        while let Some(Next::Piece(cut)) = feed.next(&mut input).unwrap() {
+            assert_eq!(cut.line, lines);
+            assert_eq!(cut.first, pieces == 0);
+            // The first cut at or after 60 bytes: three records.
+            assert_eq!(
+                cut.text.len(),
+                if cut.last {
+                    record.len()
+                } else {
+                    3 * record.len()
+                }
+            );
+            lines += 3 * cut.text.len() as u64 / record.len() as u64;
+            pieces += 1;
+        }
+        assert_eq!((pieces, lines), (34, 300));
+    }
+
+    #[test]
+    fn the_feed_notes_escape_lines_and_sticky_tags() {
+        let mut feed = Feed::new(1 << 20);
+        feed.scan(b"% PBN 2.1\n[Event \"##e\"]\n[Note \"##n\"]\n{ [Site   \"##s\"] }\n%EXPORT\n");
+        assert_eq!((feed.export, feed.version), (true, Some((2, 1))));
+        let sticky: Vec<&[u8]> = feed.sticky.iter().map(Vec::as_slice).collect();
+        // A value in a comment is taken too (the guess is then wrong and the
+        // piece read again); Note is never remembered.
+        assert_eq!(sticky, [&b"Event"[..], b"Site"]);
+    }
+}

@@ -18,8 +18,8 @@
 //! pending one, so a worker is on it or free to take it: nothing deadlocks.
 //!
 //! A single input (one file, or stdin) is audited on the caller's thread with
-//! [`AuditOptions::input_jobs`] set to `jobs`: a PBN input then shares its
-//! records among the workers (`split.rs`). At most [`MAX_JOBS`] workers run,
+//! [`AuditOptions::input_jobs`] set to `jobs`: a PBN input is then cut into
+//! pieces that the workers read (`pieces.rs`). At most [`MAX_JOBS`] workers run,
 //! whatever is asked: each holds an input's buffers.
 
 use std::collections::VecDeque;

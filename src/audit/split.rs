@@ -1,4 +1,6 @@
-//! One PBN input on several threads, reported exactly as on one.
+//! The rest of one PBN input on several threads, from where it cannot be cut
+//! into pieces (`pieces.rs`: a `{` comment open over a place to cut, or no
+//! place to cut in 16 MiB), reported exactly as on one.
 //!
 //! What a PBN record means can depend on everything before it in the file: `#`
 //! and `##` copy values of earlier records, `% EXPORT` and `% PBN` lines hold

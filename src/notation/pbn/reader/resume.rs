@@ -434,3 +434,172 @@ impl<R: Read> Reader<R> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::pbn::RawRecord;
+
+    /// Every record of `text` as its tags (name = value, in order) and findings.
+    fn records<R: Read>(reader: &mut Reader<R>) -> Vec<String> {
+        let mut rec = RawRecord::default();
+        let mut out = Vec::new();
+        while reader.read_record(&mut rec).unwrap() {
+            let mut s = format!(
+                "{} export={} version={:?}:",
+                rec.index, rec.export, rec.version
+            );
+            for t in &rec.tags {
+                s += &format!(
+                    " {}={}",
+                    String::from_utf8_lossy(rec.name(t)),
+                    String::from_utf8_lossy(rec.text(t.value))
+                );
+            }
+            for f in &rec.findings {
+                s += &format!(" [{} {}:{}]", f.rule, f.pos.line, f.pos.col);
+            }
+            out.push(s);
+        }
+        out
+    }
+
+    const TEXT: &str = "% PBN 2.1\n[Event \"E1\"]\n[Mine \"m1\"]\n[Site \"##S\"]\n[Board \"1\"]\n\n\
+        [Event \"#\"]\n[Board \"2\"]\n\n\
+        % EXPORT\n[Event \"#\"]\n[Mine \"#\"]\n[Board \"3\"]\n\n\
+        [Event \"E2\"]\n[Board \"4\"]\n\t\n";
+
+    /// Where the third record starts (the escape line before it).
+    fn cut() -> usize {
+        TEXT.find("% EXPORT").unwrap()
+    }
+
+    fn whole() -> (Vec<String>, Carried) {
+        let mut r = Reader::new(TEXT.as_bytes());
+        let recs = records(&mut r);
+        let state = r.handover().next(&Carried::default());
+        (recs, state)
+    }
+
+    /// Reads the text in two pieces, the second from `guess`; returns the
+    /// records, whether the guess held and the state at the end.
+    fn in_two(guess: impl FnOnce(&Carried) -> Guess) -> (Vec<String>, bool, Carried) {
+        let (head, tail) = TEXT.as_bytes().split_at(cut());
+        let mut first = Reader::new(head);
+        let mut recs = records(&mut first);
+        assert!(first.at_rest());
+        let truth = first.handover().next(&Carried::default());
+        let at = Resume {
+            line: head.iter().filter(|&&b| b == b'\n').count() as u64,
+            records: recs.len(),
+            first: false,
+            guess: guess(&truth),
+        };
+        let mut second = Reader::resume(tail, Limits::default(), at);
+        recs.extend(records(&mut second));
+        let h = second.handover();
+        (recs, h.holds(&truth), h.next(&truth))
+    }
+
+    #[test]
+    fn an_exact_state_reads_as_one_reader() {
+        let (recs, state) = whole();
+        assert_eq!(recs.len(), 4);
+        let (two, holds, end) = in_two(|truth| Guess::exact(Arc::new(truth.clone())));
+        assert!(holds);
+        assert_eq!(two, recs);
+        assert_eq!(end, state);
+        // What record 3 inherits: Event and Mine by `#`, the sticky Site.
+        assert!(
+            recs[2].contains("Event=E1 Mine=m1 Board=3 Site=S"),
+            "{}",
+            recs[2]
+        );
+        assert_eq!(
+            end.known[TagKind::Event.index().unwrap()]
+                .as_ref()
+                .unwrap()
+                .value,
+            b"E2"
+        );
+    }
+
+    #[test]
+    fn a_guess_from_the_text_before_holds() {
+        let (recs, state) = whole();
+        let before = Earlier {
+            text: Arc::new(TEXT.as_bytes()[..cut()].to_vec()),
+            given: Arc::new(OnceLock::new()),
+        };
+        let (two, holds, end) = in_two(|_| Guess {
+            base: Arc::new(Carried::default()),
+            before: vec![before],
+            export: false,
+            version: Some((2, 1)),
+            sticky: vec![b"Site".to_vec()],
+        });
+        assert!(holds);
+        assert_eq!((two, end), (recs, state));
+    }
+
+    #[test]
+    fn a_wrong_guess_is_caught() {
+        let (recs, _) = whole();
+        let wrong = [
+            // A stale value of Event, no value of Mine.
+            Guess {
+                base: Arc::new(Carried::default()),
+                before: vec![Earlier {
+                    text: Arc::new(b"[Event \"old\"]\n".to_vec()),
+                    given: Arc::new(OnceLock::new()),
+                }],
+                export: false,
+                version: Some((2, 1)),
+                sticky: vec![b"Site".to_vec()],
+            },
+            // No sticky tag.
+            Guess {
+                sticky: Vec::new(),
+                ..Guess::exact(Arc::new(whole_head_state()))
+            },
+            // The wrong version.
+            Guess {
+                version: None,
+                ..Guess::exact(Arc::new(whole_head_state()))
+            },
+        ];
+        for g in wrong {
+            let (two, holds, _) = in_two(|_| g);
+            assert!(!holds);
+            assert_ne!(two, recs);
+        }
+    }
+
+    fn whole_head_state() -> Carried {
+        let mut r = Reader::new(&TEXT.as_bytes()[..cut()]);
+        records(&mut r);
+        r.handover().next(&Carried::default())
+    }
+
+    #[test]
+    fn a_piece_that_ends_in_a_comment_is_not_at_rest() {
+        let mut r = Reader::new(&b"[Event \"x\"]\n{ open\n\n"[..]);
+        records(&mut r);
+        assert!(!r.at_rest());
+        let mut r = Reader::new(&b"[Event \"x\"]\n{ closed }\n\n"[..]);
+        records(&mut r);
+        assert!(r.at_rest());
+    }
+
+    #[test]
+    fn last_value_skips_hash_values_and_reads_spaced_tags() {
+        let text = b"[Mode \"A\"]\n[Modes \"B\"]\n[Mode    \"##C\"]\n[Mode \"#\"]\n";
+        assert_eq!(last_value(text, b"Mode"), Some(Some(b"C".to_vec())));
+        assert_eq!(last_value(b"[Mode \"a\\\"b\"]\n", b"Mode"), Some(None));
+        assert_eq!(last_value(text, b"Event"), None);
+        // Far from the end: found by a longer search.
+        let mut far = b"[Event \"far\"]\n".to_vec();
+        far.extend(b"[Board \"1\"]\n".repeat(10_000));
+        assert_eq!(last_value(&far, b"Event"), Some(Some(b"far".to_vec())));
+    }
+}
