@@ -302,3 +302,40 @@ fn records_leaning_on_earlier_ones_audit_the_same_in_pieces_of_any_size() {
             .any(|f| f.rule == "pbn.record.missing-blank-line")
     );
 }
+
+/// The fuzzers' saved inputs for the PBN reader (the odd shapes they found:
+/// broken tags, comments, escapes, control bytes): in pieces of 1, 64 and 700
+/// bytes on two or three threads, the findings and summary of one.
+#[test]
+fn fuzz_corpora_audit_the_same_in_pieces() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpora");
+    let mut inputs = 0;
+    for target in ["pbn_decode", "pbn_chunks"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(target))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for f in files {
+            let data = std::fs::read(&f).unwrap();
+            // pbn_chunks inputs start with their chunk sizes: the rest is PBN.
+            let text = if target == "pbn_chunks" {
+                let n = data.first().map_or(0, |&n| usize::from(n % 16) + 1);
+                &data[n.min(data.len())..]
+            } else {
+                &data[..]
+            };
+            let one = audit(text, 1);
+            for (size, jobs) in [(1, 2), (64, 3), (700, 2)] {
+                let many = audit_in_pieces(text, jobs, size);
+                assert!(
+                    one == many,
+                    "{} in pieces of {size}, {jobs} threads",
+                    f.display()
+                );
+            }
+            inputs += 1;
+        }
+    }
+    assert!(inputs > 500, "{inputs} inputs");
+}
