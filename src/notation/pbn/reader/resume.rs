@@ -236,11 +236,16 @@ impl Parser {
     /// Before the remembered value of the defined tag `i` is read: when the
     /// reader started from a guess and no record since gave the tag, takes the
     /// guessed value (once) and notes that it was read.
-    #[inline]
+    #[inline(always)]
     pub(super) fn touch_known(&mut self, i: usize) {
-        if (self.local | self.current) & (1 << i) != 0 {
-            return;
+        if self.guess.is_some() && (self.local | self.current) & (1 << i) == 0 {
+            self.guess_known(i);
         }
+    }
+
+    /// [`Parser::touch_known`] on a resumed reader, for a tag no record gave.
+    #[inline(never)]
+    fn guess_known(&mut self, i: usize) {
         let Some(g) = &mut self.guess else { return };
         if g.read_known & (1 << i) != 0 {
             return;
