@@ -21,8 +21,10 @@
 //! text, else from the latest true state the calling thread had.
 //!
 //! A piece that did not end between records (a `{` comment open over the
-//! cut), or an input with no cut in [`MAX_PIECE`] bytes, is the end of the
-//! pieces: from that piece's start, the rest of the input is read by one
+//! cut) is read again by the calling thread joined with the next piece (and
+//! the next, until the joined piece ends between records). An input with no
+//! cut in [`MAX_PIECE`] bytes, or a piece not at rest when no more pieces
+//! come, ends the pieces: from there the rest of the input is read by one
 //! reader and its records shared out as `split.rs` does.
 //!
 //! Line numbers come out exact (the calling thread counts the lines before each
@@ -205,7 +207,6 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
             limits,
             feed: Feed::new(opts.input_piece.max(1)),
             out: VecDeque::new(),
-            next_seq: 0,
             state: Arc::new(Carried::default()),
             records: 0,
             tables: Tables::default(),
@@ -231,6 +232,8 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
 
 /// A piece handed out and not yet reported.
 struct Out {
+    /// The pieces it is (two or more when pieces were joined, `report`).
+    seqs: (u64, u64),
     text: Arc<Vec<u8>>,
     /// For the guesses of the pieces after it.
     earlier: Earlier,
@@ -245,9 +248,8 @@ struct Merge<'s, 'a> {
     sink: &'s mut RecordSink<'a>,
     limits: Limits,
     feed: Feed,
-    /// Pieces handed out, in order; the first is `next_seq`.
+    /// Pieces handed out, in order.
     out: VecDeque<Out>,
-    next_seq: u64,
     /// The true state at the start of the first piece in `out`.
     state: Arc<Carried>,
     /// Records reported so far.
@@ -277,7 +279,7 @@ impl Merge<'_, '_> {
             while let Ok(d) = done.try_recv() {
                 self.arrive(d);
             }
-            if let Some(rest) = self.report() {
+            if let Some(rest) = self.report(false) {
                 return Ok(Some(rest));
             }
             let held: usize = self.out.iter().map(|o| o.text.len()).sum();
@@ -333,6 +335,7 @@ impl Merge<'_, '_> {
             };
             seq += 1;
             self.out.push_back(Out {
+                seqs: (seq - 1, seq - 1),
                 text,
                 earlier,
                 line,
@@ -346,7 +349,7 @@ impl Merge<'_, '_> {
         }
         // Everything handed out is reported; then what was not cut, if anything.
         while !self.out.is_empty() {
-            if let Some(rest) = self.report() {
+            if let Some(rest) = self.report(true) {
                 return Ok(Some(rest));
             }
             if !self.out.is_empty() {
@@ -374,23 +377,64 @@ impl Merge<'_, '_> {
     }
 
     fn arrive(&mut self, d: Done) {
-        let at = (d.seq - self.next_seq) as usize;
-        self.out[at].done = Some(d);
+        // Pieces joined were read here: what a worker sends for one is dropped.
+        if let Some(o) = self.out.iter_mut().find(|o| o.seqs == (d.seq, d.seq)) {
+            o.done = Some(d);
+        }
     }
 
     /// Reports the pieces that came back, in order. `Some` when the pieces end
-    /// at the first one not reported.
-    fn report(&mut self) -> Option<Rest> {
+    /// at the first one not reported. `ending`: no more pieces are handed out.
+    fn report(&mut self, ending: bool) -> Option<Rest> {
         while self.out.front().is_some_and(|o| o.done.is_some()) {
-            let out = self.out.front_mut().expect("front exists");
+            let mut out = self.out.pop_front().expect("front exists");
             let mut done = out.done.take().expect("came back");
             if !done.at_rest && !out.last {
                 // The piece ended inside a comment or a tag pair: the next one
-                // was not read from a record's start.
-                return Some(self.rest());
+                // was not read from a record's start. Both are read here again
+                // as one piece (the next one's worker result is dropped).
+                let Some(next) = self.out.pop_front() else {
+                    out.done = Some(done);
+                    self.out.push_front(out);
+                    // Once no more pieces come, the rest is read by one reader.
+                    return ending.then(|| self.rest());
+                };
+                let mut text = Vec::with_capacity(out.text.len() + next.text.len());
+                text.extend_from_slice(&out.text);
+                text.extend_from_slice(&next.text);
+                let joined = Out {
+                    seqs: (out.seqs.0, next.seqs.1),
+                    text: Arc::new(text),
+                    done: None,
+                    last: next.last,
+                    earlier: next.earlier,
+                    ..out
+                };
+                let piece = Piece {
+                    seq: joined.seqs.0,
+                    text: joined.text.clone(),
+                    at: Resume {
+                        line: joined.line,
+                        records: 0,
+                        first: joined.first,
+                        guess: Guess::exact(self.state.clone()),
+                    },
+                    given: Arc::new(OnceLock::new()),
+                    out: std::mem::take(&mut done.checked),
+                };
+                let done = read_piece(
+                    piece,
+                    self.limits,
+                    &mut self.raw,
+                    &mut self.board,
+                    &mut self.ctx,
+                );
+                self.out.push_front(Out {
+                    done: Some(done),
+                    ..joined
+                });
+                continue;
             }
-            let out = self.out.pop_front().expect("front exists");
-            self.next_seq += 1;
             if !done.handover.holds(&self.state) {
                 let piece = Piece {
                     seq: done.seq,
