@@ -266,6 +266,15 @@ fn leaning(n: u64) -> Vec<u8> {
         if i % 13 == 5 {
             text = text.replacen("[Deal ", "{ a comment\n\nover a blank line }\n[Deal ", 1);
         }
+        if i == n / 2 {
+            // A record longer than 64 pieces of small sizes and no place to
+            // cut in it: the rest is read by one reader.
+            text = text.replacen(
+                "[Deal ",
+                &format!("{{{}}}\n[Deal ", "long comment\n".repeat(700)),
+                1,
+            );
+        }
         if i == n - 40 {
             // Where a piece may end inside the comment: the rest is read by
             // one reader.

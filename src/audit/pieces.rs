@@ -23,8 +23,9 @@
 //! A piece that did not end between records (a `{` comment open over the
 //! cut) is read again by the calling thread joined with the next piece (and
 //! the next, until the joined piece ends between records). An input with no
-//! cut in [`MAX_PIECE`] bytes, or a piece not at rest when no more pieces
-//! come, ends the pieces: from there the rest of the input is read by one
+//! cut in 64 times the piece size (at most [`MAX_PIECE`] bytes), pieces joined
+//! beyond that size, or a piece not
+//! at rest when no more pieces come, ends the pieces: from there the rest of the input is read by one
 //! reader and its records shared out as `split.rs` does.
 //!
 //! Line numbers come out exact (the calling thread counts the lines before each
@@ -52,8 +53,9 @@ use crate::pbn::{
     Carried, Earlier, Escape, Given, Guess, Handover, Limits, RawRecord, Reader, Resume, TagKind,
 };
 
-/// Longest piece: past this many bytes without a place to cut, the rest of the
-/// input is read by one reader.
+/// Longest piece (64 times the piece size, 16 MiB for the default): past this
+/// many bytes without a place to cut, the rest of the input is read by one
+/// reader.
 pub(super) const MAX_PIECE: usize = 16 << 20;
 /// No new piece is handed out while the pieces in flight hold more text than
 /// this (a piece holds at least one record, however large).
@@ -399,6 +401,12 @@ impl Merge<'_, '_> {
                     // Once no more pieces come, the rest is read by one reader.
                     return ending.then(|| self.rest());
                 };
+                if out.text.len() + next.text.len() > self.feed.max {
+                    // A comment open over many pieces: one reader from here.
+                    self.out.push_front(next);
+                    self.out.push_front(out);
+                    return Some(self.rest());
+                }
                 let mut text = Vec::with_capacity(out.text.len() + next.text.len());
                 text.extend_from_slice(&out.text);
                 text.extend_from_slice(&next.text);
@@ -517,15 +525,16 @@ struct Cut {
 /// What [`Feed::next`] found.
 enum Next {
     Piece(Cut),
-    /// No place to cut in [`MAX_PIECE`] bytes.
+    /// No place to cut in [`Feed::max`] bytes.
     TooLong,
 }
 
 /// The input read and cut into pieces, and what the calling thread guesses
 /// from the pieces' text.
 struct Feed {
-    /// About how many bytes a piece holds.
+    /// About how many bytes a piece holds, and the most.
     size: usize,
+    max: usize,
     /// Read and not cut yet.
     buf: Vec<u8>,
     /// Lines before `buf`.
@@ -545,6 +554,7 @@ impl Feed {
     fn new(size: usize) -> Feed {
         Feed {
             size,
+            max: size.saturating_mul(64).clamp(4096, MAX_PIECE),
             buf: Vec::new(),
             line: 0,
             first: true,
@@ -593,7 +603,7 @@ impl Feed {
                     last,
                 })));
             }
-            if self.buf.len() >= MAX_PIECE {
+            if self.buf.len() >= self.max {
                 return Ok(Some(Next::TooLong));
             }
             // Every place before the end was looked at.
