@@ -298,8 +298,6 @@ impl Merge<'_, '_> {
                 Ok(Some(Next::TooLong)) => break,
                 Ok(None) => break,
                 Err(e) => {
-                    // What was read and not cut is dropped with the error.
-                    self.feed.buf.clear();
                     error = Some(e);
                     continue;
                 }
@@ -542,6 +540,8 @@ struct Feed {
     /// Whether nothing was cut yet.
     first: bool,
     eof: bool,
+    /// A read error, returned after the piece read before it.
+    failed: Option<io::Error>,
     /// Whether the last piece was cut.
     ended: bool,
     /// What the `%` lines and `"##` values of the pieces cut declared.
@@ -559,6 +559,7 @@ impl Feed {
             line: 0,
             first: true,
             eof: false,
+            failed: None,
             ended: false,
             export: false,
             version: None,
@@ -570,14 +571,33 @@ impl Feed {
     /// or after `size` bytes (the start of a line that opens a tag pair or is
     /// an escape line, right after an empty line), or to the end of the input.
     /// `None` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// A read error of `input`, after the records read before it (up to the
+    /// last place to cut) were given as a piece; what follows them is dropped.
     fn next<R: Read>(&mut self, input: &mut R) -> io::Result<Option<Next>> {
+        if let Some(e) = self.failed.take() {
+            self.buf.clear();
+            return Err(e);
+        }
         let mut from = self.size;
         let mut want = self.size.saturating_add(1024);
         loop {
             while !self.eof && self.buf.len() < want {
                 let room = want - self.buf.len();
                 self.buf.reserve(room);
-                self.eof = read_to(input, &mut self.buf, room)? == 0;
+                match read_to(input, &mut self.buf, room) {
+                    Ok(n) => self.eof = n == 0,
+                    Err(e) => {
+                        let cut = last_cut(&self.buf);
+                        self.failed = Some(e);
+                        return match cut {
+                            Some(cut) => Ok(Some(Next::Piece(self.cut_at(cut)))),
+                            None => self.next(input),
+                        };
+                    }
+                }
             }
             let mut cut = find_cut(&self.buf, from);
             if cut.is_none() && self.eof {
@@ -588,20 +608,7 @@ impl Feed {
                     self.ended = true;
                     return Ok(None);
                 }
-                let tail = self.buf[cut..].to_vec();
-                self.buf.truncate(cut);
-                let text = Arc::new(std::mem::replace(&mut self.buf, tail));
-                let line = self.line;
-                self.line += count_lines(&text);
-                let first = std::mem::replace(&mut self.first, false);
-                let last = self.eof && self.buf.is_empty();
-                self.ended = last;
-                return Ok(Some(Next::Piece(Cut {
-                    text,
-                    line,
-                    first,
-                    last,
-                })));
+                return Ok(Some(Next::Piece(self.cut_at(cut))));
             }
             if self.buf.len() >= self.max {
                 return Ok(Some(Next::TooLong));
@@ -609,6 +616,24 @@ impl Feed {
             // Every place before the end was looked at.
             from = from.max(self.buf.len());
             want = self.buf.len() + self.size.max(64 * 1024);
+        }
+    }
+
+    /// The first `cut` bytes of `buf` as a piece.
+    fn cut_at(&mut self, cut: usize) -> Cut {
+        let tail = self.buf[cut..].to_vec();
+        self.buf.truncate(cut);
+        let text = Arc::new(std::mem::replace(&mut self.buf, tail));
+        let line = self.line;
+        self.line += count_lines(&text);
+        let first = std::mem::replace(&mut self.first, false);
+        let last = self.eof && self.buf.is_empty();
+        self.ended = last;
+        Cut {
+            text,
+            line,
+            first,
+            last,
         }
     }
 
@@ -671,6 +696,18 @@ fn find_cut(buf: &[u8], from: usize) -> Option<usize> {
         .find(|&i| buf[..i].ends_with(b"\n\n") || buf[..i].ends_with(b"\n\r\n"))
 }
 
+/// The last place in `buf` where a piece may end (see [`find_cut`]).
+fn last_cut(buf: &[u8]) -> Option<usize> {
+    let mut end = buf.len();
+    while let Some(i) = memchr::memrchr2(b'[', b'%', &buf[..end]) {
+        if buf[..i].ends_with(b"\n\n") || buf[..i].ends_with(b"\n\r\n") {
+            return Some(i);
+        }
+        end = i;
+    }
+    None
+}
+
 /// The number of line ends in `text`.
 fn count_lines(text: &[u8]) -> u64 {
     let mut n = 0;
@@ -693,6 +730,8 @@ mod tests {
         assert_eq!(find_cut(text, b + 1), Some(pbn));
         // `[D]` is not at a line's start; `[C` follows no empty line.
         assert_eq!(find_cut(text, pbn + 1), None);
+        assert_eq!(last_cut(text), Some(pbn));
+        assert_eq!(last_cut(&text[..pbn]), Some(b));
         assert_eq!(count_lines(text), 9);
     }
 
