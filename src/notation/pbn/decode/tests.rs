@@ -480,6 +480,53 @@ fn fifth_on_a_line_plain_shortcut_agrees_with_counting() {
         found += usize::from(counted.is_some());
     }
     assert_eq!(found, 4);
+    // Every layout of up to four lines of 1 to 6 cards (a blank line would end
+    // the record): the shortcut over all
+    // the tokens and counting per line agree (the shortcut skips ahead by lines).
+    let cards = [
+        "SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "S6", "S5", "S4", "S3",
+    ];
+    let mut layouts: Vec<Vec<usize>> = vec![vec![]];
+    let mut longest = layouts.clone();
+    for _ in 0..4 {
+        longest = longest
+            .iter()
+            .flat_map(|l| (1..=6).map(move |n| [l.as_slice(), &[n]].concat()))
+            .collect();
+        layouts.extend(longest.iter().cloned());
+    }
+    let (mut checked, mut with_fifth) = (0, 0);
+    for layout in &layouts {
+        let mut body = String::new();
+        let mut next = 0;
+        for &n in layout {
+            for _ in 0..n {
+                body.push_str(cards[next % cards.len()]);
+                body.push(' ');
+                next += 1;
+            }
+            body.push('\n');
+        }
+        let text = format!("[Play \"W\"]\n{body}");
+        let mut rec = RawRecord::default();
+        Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+        let tokens = rec.section(&rec.tags[0]);
+        let counted = sections::fifth_on_a_line(tokens, 0);
+        assert_eq!(
+            counted.is_some(),
+            layout.iter().any(|&n| n >= 5),
+            "{layout:?}"
+        );
+        assert_eq!(
+            sections::fifth_on_a_line(tokens, tokens.len()),
+            counted,
+            "{layout:?}"
+        );
+        checked += 1;
+        with_fifth += usize::from(counted.is_some());
+    }
+    assert_eq!(checked, (0..=4).map(|k| 6usize.pow(k)).sum::<usize>());
+    assert!(with_fifth > 1000, "{with_fifth}");
     // Checked by hand: in the fourth, S5 is the fifth card of line 4.
     let mut rec = RawRecord::default();
     Reader::new(&b"[Play \"W\"]\nSA SK\nSQ SJ ST\nS9 S8 S7 S6 S5 S4\n"[..])
