@@ -279,6 +279,46 @@ fn unknown_and_empty_values_are_not_findings() {
 }
 
 #[test]
+fn common_tags_unknown_empty_and_malformed() {
+    // The tags read in the loop's first dispatch: `?` (PBN 3.4) is never read,
+    // a malformed value goes the general way and is reported under its rule.
+    let cases = [
+        ("Board", "x", "pbn.tag.format"),
+        ("Dealer", "Q", "pbn.tag.value"),
+        ("Vulnerable", "Q", "pbn.tag.value"),
+        ("Deal", "Q", "pbn.tag.deal"),
+        ("Declarer", "Q", "pbn.tag.value"),
+        ("Contract", "8Z", "pbn.tag.value"),
+        ("Result", "99", "pbn.tag.value"),
+        ("Score", "NS x", "pbn.tag.value"),
+        ("Room", "Kitchen", "pbn.tag.format"),
+        ("Round", "a..b", "pbn.tag.format"),
+    ];
+    for (name, bad, rule) in cases {
+        let (b, f) = decode_text(&format!("[{name} \"?\"]\n"));
+        assert!(f.is_empty(), "{name}: {f:?}");
+        assert_eq!(b.number, None);
+        assert_eq!(b.dealer, None);
+        assert_eq!(b.declarer, None);
+        assert_eq!(b.contract, None);
+        assert_eq!(b.result, None);
+        assert_eq!(b.score, None);
+        assert_eq!(b.room, None);
+        let (_, f) = decode_text(&format!("[{name} \"{bad}\"]\n"));
+        assert_eq!(rules(&f), [rule], "{name} {bad}");
+    }
+    // Well-formed values are read.
+    let (b, f) = decode_text(
+        "[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Room \"Open\"]\n[Round \"R1.2\"]\n",
+    );
+    assert!(f.is_empty(), "{f:?}");
+    assert_eq!(b.number.unwrap().value, 7);
+    assert_eq!(b.dealer.unwrap().value, Seat::South);
+    assert_eq!(b.vulnerability.unwrap().value, crate::Vulnerability::All);
+    assert_eq!(b.room, Some(Room::Open));
+}
+
+#[test]
 fn room_and_declarer_swap() {
     let (b, f) = decode_text("[Room \"Closed\"]\n[Declarer \"^N\"]\n");
     assert!(f.is_empty());
