@@ -279,6 +279,15 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 let (id, spare) = board.id_with_spare();
                 id::set(&mut id.date, &mut spare.date, raw);
             }
+            // Tags no rule reads and no check looks at (nothing below matches them).
+            TagKind::HomeTeam
+            | TagKind::VisitTeam
+            | TagKind::Table
+            | TagKind::Section
+            | TagKind::Stage => {
+                part = None;
+                continue;
+            }
             TagKind::Scoring => {
                 part = None;
                 given |= id::SCORING;
