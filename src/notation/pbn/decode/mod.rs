@@ -250,10 +250,12 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             }
             TagKind::Round => {
                 part = None;
-                if known(raw) && !raw.is_empty() && !fast::round_ok(raw) {
-                    if let Err(e) = check_round(&crate::text::decode(raw)) {
-                        sink.add(rules::FORMAT, tag.value_pos, format!("Round tag: {e}"));
-                    }
+                if known(raw)
+                    && !raw.is_empty()
+                    && !fast::round_ok(raw)
+                    && let Err(e) = check_round(&crate::text::decode(raw))
+                {
+                    sink.add(rules::FORMAT, tag.value_pos, format!("Round tag: {e}"));
                 }
                 continue;
             }
