@@ -726,9 +726,19 @@ impl Fault {
     pub fn finding(&self, record: usize) -> Finding {
         // Room for most messages at once (`to_string` grows the text as it goes).
         let mut message = String::with_capacity(96);
-        if !self.push_quick_message(&mut message) {
-            let _ = std::fmt::Write::write_fmt(&mut message, format_args!("{self}"));
+        if self.push_quick_message(&mut message) {
+            // Names and digits only: printable ASCII, nothing to escape.
+            let rule = self.rule();
+            return Finding {
+                rule: rule.id,
+                severity: rule.severity,
+                record,
+                pos: self.pos(),
+                game: Some(Game::Bridge),
+                message,
+            };
         }
+        let _ = std::fmt::Write::write_fmt(&mut message, format_args!("{self}"));
         let mut f = Finding::of(self.rule(), self.pos(), message);
         f.record = record;
         f.game = Some(Game::Bridge);
@@ -770,7 +780,11 @@ mod tests {
             let mut quick = String::new();
             assert!(f.push_quick_message(&mut quick));
             assert_eq!(quick, f.to_string());
-            assert_eq!(f.finding(7).message, quick);
+            // As `Finding::of` makes it (which escapes control characters).
+            let mut of = Finding::of(f.rule(), f.pos(), quick.clone());
+            of.record = 7;
+            of.game = Some(Game::Bridge);
+            assert_eq!(f.finding(7), of);
         }
         // Written out by hand, as the rule book states them.
         assert_eq!(

@@ -72,7 +72,9 @@ fn push_decimal(out: &mut String, mut n: u32) {
             break;
         }
     }
-    out.extend(digits[i..].iter().map(|&d| char::from(d)));
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
 }
 
 fn contract_tag(t: ContractTag) -> String {

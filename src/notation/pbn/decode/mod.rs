@@ -530,7 +530,18 @@ fn export_layout(rec: &RawRecord, layout: &Layout, sink: &mut Sink) {
             "in export format each tag pair stands alone at the start of its line (PBN 3.3)".into(),
         );
     }
-    for (i, kind, what) in [(0, TagKind::Auction, "calls"), (1, TagKind::Play, "cards")] {
+    for (i, kind, message) in [
+        (
+            0,
+            TagKind::Auction,
+            "in export format a line holds at most four calls (PBN 3.5, 3.6)",
+        ),
+        (
+            1,
+            TagKind::Play,
+            "in export format a line holds at most four cards (PBN 3.5, 3.6)",
+        ),
+    ] {
         let fifth = match layout.fifth[i] {
             Some(fifth) => fifth,
             None => match rec.find_kind(kind) {
@@ -539,11 +550,7 @@ fn export_layout(rec: &RawRecord, layout: &Layout, sink: &mut Sink) {
             },
         };
         if let Some(pos) = fifth {
-            sink.add(
-                rules::EXPORT,
-                pos,
-                format!("in export format a line holds at most four {what} (PBN 3.5, 3.6)"),
-            );
+            sink.add(rules::EXPORT, pos, message.into());
         }
     }
 }
