@@ -518,14 +518,26 @@ impl Vulnerability {
     }
 }
 
-impl fmt::Display for Vulnerability {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Vulnerability {
+    /// The name written in messages (and by [`fmt::Display`]).
+    ///
+    /// ```
+    /// use kibitz::Vulnerability;
+    /// assert_eq!(Vulnerability::NorthSouth.as_str(), "NS");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
             Vulnerability::None => "None",
             Vulnerability::NorthSouth => "NS",
             Vulnerability::EastWest => "EW",
             Vulnerability::All => "All",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Vulnerability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

@@ -108,17 +108,21 @@ fn rules(board: &Board, report: &mut dyn FnMut(Fault)) -> Outcome {
         .as_ref()
         .map(|a| auction::replay(a, dealer, &mut |f| faults.push(f)));
     let mut declared = contract::check(board, auction, &mut |f| faults.push(f));
-    match missing_passes(board, &faults, auction) {
-        Some(fix) => {
-            for f in fix.faults {
-                report(f);
+    // Without faults (most boards) there is nothing to report, and nothing for
+    // missing passes to explain.
+    if !faults.is_empty() {
+        match missing_passes(board, &faults, auction) {
+            Some(fix) => {
+                for f in fix.faults {
+                    report(f);
+                }
+                auction = Some(fix.end);
+                declared = fix.declared;
             }
-            auction = Some(fix.end);
-            declared = fix.declared;
-        }
-        None => {
-            for f in faults {
-                report(f);
+            None => {
+                for f in faults {
+                    report(f);
+                }
             }
         }
     }

@@ -726,6 +726,18 @@ impl Fault {
     pub fn finding(&self, record: usize) -> Finding {
         // Room for most messages at once (`to_string` grows the text as it goes).
         let mut message = String::with_capacity(96);
+        if self.push_quick_message(&mut message) {
+            // Names and digits only: printable ASCII, nothing to escape.
+            let rule = self.rule();
+            return Finding {
+                rule: rule.id,
+                severity: rule.severity,
+                record,
+                pos: self.pos(),
+                game: Some(Game::Bridge),
+                message,
+            };
+        }
         let _ = std::fmt::Write::write_fmt(&mut message, format_args!("{self}"));
         let mut f = Finding::of(self.rule(), self.pos(), message);
         f.record = record;
@@ -740,6 +752,61 @@ mod tests {
 
     fn card(s: &str) -> Card {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn quick_cycle_messages_are_the_display_text() {
+        let seats = [Seat::North, Seat::East, Seat::South, Seat::West];
+        let vuls = [
+            Vulnerability::None,
+            Vulnerability::NorthSouth,
+            Vulnerability::EastWest,
+            Vulnerability::All,
+        ];
+        let mut faults = Vec::new();
+        for board in [0, 1, 9, 10, 16, 99, 100, 12345, u32::MAX] {
+            for (i, j) in (0..4).flat_map(|i| (0..4).map(move |j| (i, j))) {
+                let (written, expected) = (seats[i], seats[j]);
+                let dealer = CycleFault::Dealer { written, expected };
+                let (written, expected) = (vuls[i], vuls[j]);
+                let vulnerable = CycleFault::Vulnerable { written, expected };
+                for fault in [dealer, vulnerable] {
+                    let pos = Pos::new(3, 12);
+                    faults.push(Fault::Cycle { pos, board, fault });
+                }
+            }
+        }
+        for f in &faults {
+            let mut quick = String::new();
+            assert!(f.push_quick_message(&mut quick));
+            assert_eq!(quick, f.to_string());
+            // As `Finding::of` makes it (which escapes control characters).
+            let mut of = Finding::of(f.rule(), f.pos(), quick.clone());
+            of.record = 7;
+            of.game = Some(Game::Bridge);
+            assert_eq!(f.finding(7), of);
+        }
+        // Written out by hand, as the rule book states them.
+        assert_eq!(
+            faults[2 * 2 + 1].to_string(),
+            "board 0: vulnerable None, the standard cycle has EW"
+        );
+        let last = faults.last().unwrap().finding(1);
+        assert_eq!(
+            last.message,
+            "board 4294967295: vulnerable All, the standard cycle has All"
+        );
+        // Any other fault goes the general way.
+        let other = Fault::Rotation {
+            pos: Pos::new(1, 1),
+            seat: Seat::East,
+            dealer: Seat::North,
+        };
+        assert!(!other.push_quick_message(&mut String::new()));
+        assert_eq!(
+            other.finding(1).message,
+            "the first call is East's, but the dealer North calls first"
+        );
     }
 
     #[test]

@@ -98,12 +98,25 @@ impl Table {
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
     ring: Vec<(Table, bool)>,
+    /// For each [`Tables::slot`] of board numbers, the indexes in `ring` of the
+    /// tables whose board number falls in it (one bit each: the ring holds at
+    /// most 64), so that a new table is compared in full only with those.
+    /// Empty until the first table comes, then [`Tables::SLOTS`] long.
+    by_board: Vec<u64>,
     next: usize,
 }
 
 impl Tables {
     /// How many tables are remembered.
     pub const CAPACITY: usize = 64;
+
+    /// How many slots `by_board` spreads the board numbers over.
+    const SLOTS: usize = 128;
+
+    /// The slot of board number `board`.
+    fn slot(board: u32) -> usize {
+        board as usize % Self::SLOTS
+    }
 
     /// Adds `t`; if it completes a board, checks the ScoreIMP of both tables.
     /// A finding about the earlier table names that table's record.
@@ -125,11 +138,18 @@ impl Tables {
     /// assert!(out.is_empty());
     /// ```
     pub fn add(&mut self, t: Table, out: &mut Vec<Finding>) {
-        let mut candidates = self.ring.iter_mut().filter(|(o, paired)| {
+        if self.by_board.is_empty() {
+            self.by_board = vec![0; Self::SLOTS];
+        }
+        // Only the tables in the board's slot can be of the same board.
+        let ring = &mut self.ring;
+        let mut candidates = Bits(self.by_board[Self::slot(t.board)]).filter(|&i| {
+            let (o, paired) = &ring[i];
             !paired && o.board == t.board && o.deal == t.deal && o.room != t.room
         });
         let paired = match (candidates.next(), candidates.next()) {
-            (Some((other, paired)), None) => {
+            (Some(i), None) => {
+                let (other, paired) = &mut ring[i];
                 *paired = true;
                 t.check(other, out);
                 other.check(&t, out);
@@ -137,18 +157,36 @@ impl Tables {
             }
             _ => false,
         };
-        if self.ring.len() < Self::CAPACITY {
-            self.ring.push((t, paired));
+        let i = if ring.len() < Self::CAPACITY {
+            ring.push((t, paired));
+            ring.len() - 1
         } else {
-            self.ring[self.next] = (t, paired);
+            let i = self.next;
+            self.by_board[Self::slot(ring[i].0.board)] &= !(1 << i);
+            ring[i] = (t, paired);
             self.next = (self.next + 1) % Self::CAPACITY;
-        }
+            i
+        };
+        self.by_board[Self::slot(t.board)] |= 1 << i;
     }
 
     /// Forgets every table (a new file).
     pub fn clear(&mut self) {
         self.ring.clear();
+        self.by_board.clear();
         self.next = 0;
+    }
+}
+
+/// The indexes of the set bits of a word, lowest first.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0.wrapping_sub(1);
+        (i < 64).then_some(i)
     }
 }
 
@@ -230,6 +268,82 @@ mod tests {
         tables.add(table(Room::Open, 600, None, 2), &mut out);
         tables.add(table(Room::Closed, 100, ns(17), 3), &mut out);
         assert!(out.is_empty());
+    }
+
+    /// The pairing as it was written before the slots: every remembered table
+    /// tested in full.
+    fn reference_add(ring: &mut Vec<(Table, bool)>, next: &mut usize, t: Table) -> Option<usize> {
+        let mut candidates = ring.iter_mut().enumerate().filter(|(_, (o, paired))| {
+            !paired && o.board == t.board && o.deal == t.deal && o.room != t.room
+        });
+        let found = match (candidates.next(), candidates.next()) {
+            (Some((i, (_, paired))), None) => {
+                *paired = true;
+                Some(i)
+            }
+            _ => None,
+        };
+        if ring.len() < Tables::CAPACITY {
+            ring.push((t, found.is_some()));
+        } else {
+            ring[*next] = (t, found.is_some());
+            *next = (*next + 1) % Tables::CAPACITY;
+        }
+        found
+    }
+
+    #[test]
+    fn slots_pair_as_the_full_search_does() {
+        // Few boards, two deals, two rooms: repeats, ambiguous pairs, tables
+        // of one room twice, and the ring wrapping many times.
+        let deals: [BySeat<Option<CardSet>>; 2] = [
+            BySeat {
+                values: [Some("AK...".parse().unwrap()), None, None, None],
+            },
+            BySeat {
+                values: [None, Some("Q...".parse().unwrap()), None, None],
+            },
+        ];
+        let mut state = 12345u64;
+        let mut rand = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let mut tables = Tables::default();
+        let (mut ring, mut next) = (Vec::new(), 0);
+        let mut out = Vec::new();
+        for record in 1..5000 {
+            let mut t = table(
+                [Room::Open, Room::Closed][rand(2) as usize],
+                rand(5) as i32 * 10,
+                ns(rand(3) as i64),
+                record,
+            );
+            // Board numbers 128 apart share a slot.
+            t.board = rand(12) as u32 + if rand(4) == 0 { 128 } else { 0 };
+            t.deal = deals[rand(2) as usize];
+            let before = out.len();
+            tables.add(t, &mut out);
+            let found = reference_add(&mut ring, &mut next, t);
+            assert_eq!(tables.ring, ring, "record {record}");
+            assert_eq!(tables.next, next);
+            // A pair is checked both ways (a finding at most for each table).
+            if found.is_none() {
+                assert_eq!(out.len(), before);
+            }
+            // Each slot holds exactly the tables of its board numbers.
+            for (slot, &bits) in tables.by_board.iter().enumerate() {
+                let want = (0..tables.ring.len())
+                    .filter(|&i| Tables::slot(tables.ring[i].0.board) == slot)
+                    .fold(0u64, |m, i| m | 1 << i);
+                assert_eq!(bits, want, "slot {slot}");
+            }
+        }
+        // Pairs were found, and some of them had wrong IMPs.
+        assert!(tables.ring.iter().any(|(_, p)| *p));
+        assert!(!out.is_empty());
     }
 
     #[test]

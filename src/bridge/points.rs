@@ -104,15 +104,20 @@ pub fn check(
     };
     let vul = v.value.is_vulnerable(declarer);
     let score = |t| duplicate_score(c, vul, t, board.scoring.contains(Scoring::OLD_MP));
-    let mismatch = |t, value: &SideScore<i32>| {
+    // The first form of `value` that differs from the score `s`.
+    let mismatch = |s: i32, value: &SideScore<i32>| {
         values(value)
-            .map(|(form, w)| (form, w, for_form(score(t), side, form, side)))
+            .map(|(form, w)| (form, w, for_form(s, side, form, side)))
             .find(|&(_, w, e)| w != e)
     };
     let computed = tricks.first().map(|&t| (score(t), t));
-    if let (Some(At { value, pos }), Some((_, t))) = (written, computed)
-        && tricks.iter().all(|&t| mismatch(t, &value).is_some())
-        && let Some((form, w, expected)) = mismatch(t, &value)
+    // A fault when no count agrees with the Score (the first count's
+    // difference is the one reported).
+    if let (Some(At { value, pos }), Some((s, t))) = (written, computed)
+        && let Some((form, w, expected)) = mismatch(s, &value)
+        && tricks[1..]
+            .iter()
+            .all(|&t| mismatch(score(t), &value).is_some())
     {
         report(Fault::Points {
             pos,

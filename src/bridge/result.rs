@@ -59,13 +59,12 @@ impl ScoredTricks {
     /// assert_eq!(t.counts().as_slice(), &[9]);
     /// ```
     pub fn counts(self) -> smallvec::SmallVec<[u8; 2]> {
-        let mut v = smallvec::SmallVec::new();
-        for t in [self.written, self.played].into_iter().flatten() {
-            if !v.contains(&t) {
-                v.push(t);
-            }
-        }
-        v
+        let (buf, len) = match (self.written, self.played) {
+            (Some(w), Some(p)) if w != p => ([w, p], 2),
+            (Some(t), _) | (None, Some(t)) => ([t, 0], 1),
+            (None, None) => ([0, 0], 0),
+        };
+        smallvec::SmallVec::from_buf_and_len(buf, len)
     }
 }
 
@@ -277,6 +276,17 @@ mod tests {
     use super::*;
     use crate::bridge::Play;
     use crate::{Pos, Seat};
+
+    #[test]
+    fn counts_are_distinct_the_results_first() {
+        let counts = |written, played| ScoredTricks { written, played }.counts().to_vec();
+        assert_eq!(counts(Some(9), Some(10)), [9, 10]);
+        assert_eq!(counts(Some(10), Some(9)), [10, 9]);
+        assert_eq!(counts(Some(9), Some(9)), [9]);
+        assert_eq!(counts(Some(0), None), [0]);
+        assert_eq!(counts(None, Some(13)), [13]);
+        assert!(counts(None, None).is_empty());
+    }
 
     fn run(r: ResultTag, play: Option<PlayOutcome>, star: bool) -> (Option<u8>, Vec<String>) {
         let mut b = Board::default();

@@ -22,6 +22,61 @@ pub fn card_list(set: CardSet) -> String {
     s
 }
 
+impl Fault {
+    /// Appends the message of the faults so common that `write!` would be a
+    /// noticeable part of an audit (the cycle notices, on many boards of some
+    /// files), piece by piece; for any other fault appends nothing and returns
+    /// false. The text is the [`fmt::Display`] text (a test compares them).
+    pub(super) fn push_quick_message(&self, out: &mut String) -> bool {
+        let Fault::Cycle { board, fault, .. } = *self else {
+            return false;
+        };
+        let (what, written, expected) = match fault {
+            CycleFault::Dealer { written, expected } => {
+                ("dealer ", seat_name(written), seat_name(expected))
+            }
+            CycleFault::Vulnerable { written, expected } => {
+                ("vulnerable ", written.as_str(), expected.as_str())
+            }
+        };
+        out.push_str("board ");
+        push_decimal(out, board);
+        out.push_str(": ");
+        out.push_str(what);
+        out.push_str(written);
+        out.push_str(", the standard cycle has ");
+        out.push_str(expected);
+        true
+    }
+}
+
+/// The name of `seat`, as its [`fmt::Display`] writes it.
+fn seat_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::North => "North",
+        Seat::East => "East",
+        Seat::South => "South",
+        Seat::West => "West",
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
+}
+
 fn contract_tag(t: ContractTag) -> String {
     match t {
         ContractTag::Pass => "Pass".into(),

@@ -105,35 +105,39 @@ fn trick(
         return None;
     };
     let led = LANE << (l.suit() as u32 * 16);
-    let mut after = *cols;
+    // Each card's bit; the hands change only once the whole trick is known good.
+    let mut bits = [0u64; 4];
     let mut all = 0u64;
-    for (h, item) in after.iter_mut().zip(chunk) {
+    for ((b, &h), item) in bits.iter_mut().zip(cols.iter()).zip(chunk) {
         let PlayCard::Card(c) = item.card else {
             return None;
         };
-        let b = 1u64 << c.bit();
+        *b = 1u64 << c.bit();
         // A marker; not held (or held and played before); a revoke; or one
         // card twice in the trick (hands that overlap: the general replay says
         // which).
         if item.revoke_marked
             | item.lead_out_of_turn_marked
-            | (*h & b == 0)
-            | ((b & led == 0) & (*h & led != 0))
-            | (all & b != 0)
+            | (h & *b == 0)
+            | ((*b & led == 0) & (h & led != 0))
+            | (all & *b != 0)
         {
             return None;
         }
-        *h &= !b;
-        all |= b;
+        all |= *b;
     }
     if all & *played != 0 {
         return None;
     }
     let pool = all & if all & trumps != 0 { trumps } else { led };
     let best = 1u64 << (63 - pool.leading_zeros());
-    // The hand that lost the best card.
-    let won = (0..4).find(|&k| (cols[k] & !after[k]) == best)?;
-    *cols = after;
+    // The index of the best card (the cards are different).
+    let won = usize::from(bits[1] == best)
+        + 2 * usize::from(bits[2] == best)
+        + 3 * usize::from(bits[3] == best);
+    for (h, b) in cols.iter_mut().zip(bits) {
+        *h &= !b;
+    }
     *played |= all;
     Some(won)
 }

@@ -73,6 +73,28 @@ fn read<T>(
     }
 }
 
+/// Whether a tag's value is to be read: `?` is the value of a mandatory tag
+/// that is unknown (PBN 3.4).
+#[inline]
+fn known(raw: &[u8]) -> bool {
+    raw != b"?"
+}
+
+/// Reads a Contract tag's value (not empty, not `?`) into `board`: PBN, else
+/// a lenient form (one warning per record), else a finding.
+fn contract(raw: &[u8], at: Pos, board: &mut Board, sink: &mut Sink) {
+    match read(raw, fast::contract(raw), parse_contract) {
+        Ok(c) => board.contract = Some(At::new(c, at)),
+        Err(e) => match lenient_contract(&crate::text::decode(raw)) {
+            Some(c) => {
+                sink.lenient(at, raw, format!("Contract {c}"));
+                board.contract = Some(At::new(crate::bridge::ContractTag::Contract(c), at));
+            }
+            None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
+        },
+    }
+}
+
 /// Decodes `rec` into `board` (cleared first), appending decode findings to `out`.
 ///
 /// ```
@@ -129,21 +151,113 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 seen.section(1, tag, raw);
             }
             TagKind::Note => has_notes = true,
+            // The common value tags are read here, in one dispatch: `known`
+            // says whether the value is there to read (not `?`, PBN 3.4).
+            TagKind::Board => {
+                part = None;
+                if known(raw) && !raw.is_empty() {
+                    match read(raw, fast::board(raw), parse_board) {
+                        Ok(n) => board.number = Some(At::new(n, tag.value_pos)),
+                        Err(e) => sink.add(rules::FORMAT, tag.value_pos, format!("Board tag: {e}")),
+                    }
+                }
+                continue;
+            }
             TagKind::Dealer => {
                 part = None;
                 seen.dealer = true;
+                if known(raw) && !raw.is_empty() {
+                    match read(raw, fast::seat(raw), parse_seat) {
+                        Ok(s) => board.dealer = Some(At::new(s, tag.value_pos)),
+                        Err(e) => sink.add(rules::VALUE, tag.value_pos, format!("Dealer tag: {e}")),
+                    }
+                }
+                continue;
+            }
+            TagKind::Vulnerable => {
+                part = None;
+                if known(raw) && !raw.is_empty() {
+                    match read(raw, fast::vulnerable(raw), parse_vulnerable) {
+                        Ok(v) => board.vulnerability = Some(At::new(v, tag.value_pos)),
+                        Err(e) => {
+                            sink.add(rules::VALUE, tag.value_pos, format!("Vulnerable tag: {e}"))
+                        }
+                    }
+                }
+                continue;
             }
             TagKind::Deal => {
                 part = None;
                 seen.deal = true;
+                if known(raw) && !raw.is_empty() {
+                    match read(raw, fast::deal(raw), parse_deal) {
+                        Ok(d) => board.deal = Some(At::new(d, tag.value_pos)),
+                        Err(e) => sink.add(rules::DEAL, tag.value_pos, format!("Deal tag: {e}")),
+                    }
+                }
+                continue;
             }
             TagKind::Declarer => {
                 part = None;
                 seen.declarer = true;
+                if known(raw) {
+                    match read(raw, fast::declarer(raw), parse_declarer) {
+                        Ok(d) => board.declarer = Some(At::new(d, tag.value_pos)),
+                        Err(e) => {
+                            sink.add(rules::VALUE, tag.value_pos, format!("Declarer tag: {e}"))
+                        }
+                    }
+                }
+                continue;
             }
             TagKind::Contract => {
                 part = None;
                 seen.contract(raw);
+                if known(raw) && !raw.is_empty() {
+                    contract(raw, tag.value_pos, board, &mut sink);
+                }
+                continue;
+            }
+            TagKind::Result => {
+                part = None;
+                if known(raw) {
+                    match read(raw, fast::result(raw), parse_result) {
+                        Ok(r) => board.result = Some(At::new(r, tag.value_pos)),
+                        Err(e) => sink.add(rules::VALUE, tag.value_pos, format!("Result tag: {e}")),
+                    }
+                }
+                continue;
+            }
+            TagKind::Score => {
+                part = None;
+                if known(raw) && !raw.is_empty() {
+                    match read(raw, fast::score(raw), parse_score) {
+                        Ok(s) => board.score = Some(At::new(s, tag.value_pos)),
+                        Err(e) => sink.add(rules::VALUE, tag.value_pos, format!("Score tag: {e}")),
+                    }
+                }
+                continue;
+            }
+            TagKind::Room => {
+                part = None;
+                if known(raw) && !raw.is_empty() {
+                    match read(raw, fast::room(raw), parse_room) {
+                        Ok(r) => board.room = Some(r),
+                        Err(e) => sink.add(rules::FORMAT, tag.value_pos, format!("Room tag: {e}")),
+                    }
+                }
+                continue;
+            }
+            TagKind::Round => {
+                part = None;
+                if known(raw)
+                    && !raw.is_empty()
+                    && !fast::round_ok(raw)
+                    && let Err(e) = check_round(&crate::text::decode(raw))
+                {
+                    sink.add(rules::FORMAT, tag.value_pos, format!("Round tag: {e}"));
+                }
+                continue;
             }
             TagKind::Event => {
                 part = None;
@@ -167,6 +281,15 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 let (id, spare) = board.id_with_spare();
                 id::set(&mut id.date, &mut spare.date, raw);
             }
+            // Tags no rule reads and no check looks at (nothing below matches them).
+            TagKind::HomeTeam
+            | TagKind::VisitTeam
+            | TagKind::Table
+            | TagKind::Section
+            | TagKind::Stage => {
+                part = None;
+                continue;
+            }
             TagKind::Scoring => {
                 part = None;
                 given |= id::SCORING;
@@ -189,8 +312,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             }
             _ => part = None,
         }
-        // "?" is the value of a mandatory tag that is unknown (PBN 3.4).
-        if raw == b"?" && kind != TagKind::Note {
+        if !known(raw) && kind != TagKind::Note {
             continue;
         }
         // The common values are read from the bytes (`fast`); the value is turned
@@ -199,55 +321,6 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         let name = || kind.name().unwrap_or_default();
         let at = tag.value_pos;
         match kind {
-            TagKind::Board if !raw.is_empty() => match read(raw, fast::board(raw), parse_board) {
-                Ok(n) => board.number = Some(At::new(n, at)),
-                Err(e) => sink.add(rules::FORMAT, at, format!("Board tag: {e}")),
-            },
-            TagKind::Dealer if !raw.is_empty() => match read(raw, fast::seat(raw), parse_seat) {
-                Ok(s) => board.dealer = Some(At::new(s, at)),
-                Err(e) => sink.add(rules::VALUE, at, format!("Dealer tag: {e}")),
-            },
-            TagKind::Vulnerable if !raw.is_empty() => {
-                match read(raw, fast::vulnerable(raw), parse_vulnerable) {
-                    Ok(v) => board.vulnerability = Some(At::new(v, at)),
-                    Err(e) => sink.add(rules::VALUE, at, format!("Vulnerable tag: {e}")),
-                }
-            }
-            TagKind::Deal if !raw.is_empty() => match read(raw, fast::deal(raw), parse_deal) {
-                Ok(d) => board.deal = Some(At::new(d, at)),
-                Err(e) => sink.add(rules::DEAL, at, format!("Deal tag: {e}")),
-            },
-            TagKind::Scoring if !raw.is_empty() => {
-                match read(raw, fast::scoring(raw), parse_scoring) {
-                    Ok(s) => board.scoring = s,
-                    Err(e) => sink.add(rules::FORMAT, at, format!("Scoring tag: {e}")),
-                }
-            }
-            TagKind::Declarer => match read(raw, fast::declarer(raw), parse_declarer) {
-                Ok(d) => board.declarer = Some(At::new(d, at)),
-                Err(e) => sink.add(rules::VALUE, at, format!("Declarer tag: {e}")),
-            },
-            TagKind::Contract if !raw.is_empty() => {
-                match read(raw, fast::contract(raw), parse_contract) {
-                    Ok(c) => board.contract = Some(At::new(c, at)),
-                    Err(e) => match lenient_contract(&text()) {
-                        Some(c) => {
-                            sink.lenient(at, raw, format!("Contract {c}"));
-                            board.contract =
-                                Some(At::new(crate::bridge::ContractTag::Contract(c), at));
-                        }
-                        None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
-                    },
-                }
-            }
-            TagKind::Result => match read(raw, fast::result(raw), parse_result) {
-                Ok(r) => board.result = Some(At::new(r, at)),
-                Err(e) => sink.add(rules::VALUE, at, format!("Result tag: {e}")),
-            },
-            TagKind::Score if !raw.is_empty() => match read(raw, fast::score(raw), parse_score) {
-                Ok(s) => board.score = Some(At::new(s, at)),
-                Err(e) => sink.add(rules::VALUE, at, format!("Score tag: {e}")),
-            },
             TagKind::ScoreIMP if !raw.is_empty() => match parse_decimal_score(&text()) {
                 Ok(s) => board.score_imp = Some(At::new(s, at)),
                 Err(e) => sink.add(rules::VALUE, at, format!("ScoreIMP tag: {e}")),
@@ -272,10 +345,12 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     sink.add(rules::VALUE, at, format!("OptimumScore tag: {e}"));
                 }
             }
-            TagKind::Room if !raw.is_empty() => match read(raw, fast::room(raw), parse_room) {
-                Ok(r) => board.room = Some(r),
-                Err(e) => sink.add(rules::FORMAT, at, format!("Room tag: {e}")),
-            },
+            TagKind::Scoring if !raw.is_empty() => {
+                match read(raw, fast::scoring(raw), parse_scoring) {
+                    Ok(s) => board.scoring = s,
+                    Err(e) => sink.add(rules::FORMAT, at, format!("Scoring tag: {e}")),
+                }
+            }
             TagKind::Date | TagKind::EventDate | TagKind::UTCDate
                 if !raw.is_empty() && !fast::date_ok(raw) =>
             {
@@ -286,11 +361,6 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             TagKind::Time | TagKind::UTCTime if !raw.is_empty() => {
                 if let Err(e) = check_time(&text()) {
                     sink.add(rules::FORMAT, at, format!("{} tag: {e}", name()));
-                }
-            }
-            TagKind::Round if !raw.is_empty() && !fast::round_ok(raw) => {
-                if let Err(e) = check_round(&text()) {
-                    sink.add(rules::FORMAT, at, format!("Round tag: {e}"));
                 }
             }
             TagKind::FrenchMP if !matches!(raw, b"Yes" | b"No" | b"") => {
@@ -460,7 +530,18 @@ fn export_layout(rec: &RawRecord, layout: &Layout, sink: &mut Sink) {
             "in export format each tag pair stands alone at the start of its line (PBN 3.3)".into(),
         );
     }
-    for (i, kind, what) in [(0, TagKind::Auction, "calls"), (1, TagKind::Play, "cards")] {
+    for (i, kind, message) in [
+        (
+            0,
+            TagKind::Auction,
+            "in export format a line holds at most four calls (PBN 3.5, 3.6)",
+        ),
+        (
+            1,
+            TagKind::Play,
+            "in export format a line holds at most four cards (PBN 3.5, 3.6)",
+        ),
+    ] {
         let fifth = match layout.fifth[i] {
             Some(fifth) => fifth,
             None => match rec.find_kind(kind) {
@@ -469,11 +550,7 @@ fn export_layout(rec: &RawRecord, layout: &Layout, sink: &mut Sink) {
             },
         };
         if let Some(pos) = fifth {
-            sink.add(
-                rules::EXPORT,
-                pos,
-                format!("in export format a line holds at most four {what} (PBN 3.5, 3.6)"),
-            );
+            sink.add(rules::EXPORT, pos, message.into());
         }
     }
 }

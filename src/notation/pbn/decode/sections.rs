@@ -720,8 +720,8 @@ impl PerLine {
 /// grow); the rest, when it holds any, is counted per line.
 pub(super) fn fifth_on_a_line(tokens: &[RawToken], plain: usize) -> Option<Pos> {
     let (head, tail) = tokens.split_at(plain.min(tokens.len()));
-    if let Some(w) = head.windows(5).find(|w| w[0].pos.line == w[4].pos.line) {
-        return Some(w[4].pos);
+    if let Some(pos) = fifth_in_order(head) {
+        return Some(pos);
     }
     if !tail
         .iter()
@@ -734,4 +734,26 @@ pub(super) fn fifth_on_a_line(tokens: &[RawToken], plain: usize) -> Option<Pos> 
         per_line.count(tok);
     }
     per_line.fifth
+}
+
+/// The first token of `head` that is the fifth on its line, the lines of
+/// `head` never going back: the first token four after one on the same line.
+/// When the token four after token `i` is on a later line, no token of `i`'s
+/// line starts such a run, and the search goes on at the first token of a
+/// later line, which is among the next four (at four tokens a line, the one
+/// four after).
+fn fifth_in_order(head: &[RawToken]) -> Option<Pos> {
+    let mut i = 0;
+    while i + 4 < head.len() {
+        let line = head[i].pos.line;
+        if head[i + 4].pos.line == line {
+            return Some(head[i + 4].pos);
+        }
+        let mut next = i + 4;
+        while head[next - 1].pos.line != line {
+            next -= 1;
+        }
+        i = next;
+    }
+    None
 }

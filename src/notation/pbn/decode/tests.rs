@@ -279,6 +279,46 @@ fn unknown_and_empty_values_are_not_findings() {
 }
 
 #[test]
+fn common_tags_unknown_empty_and_malformed() {
+    // The tags read in the loop's first dispatch: `?` (PBN 3.4) is never read,
+    // a malformed value goes the general way and is reported under its rule.
+    let cases = [
+        ("Board", "x", "pbn.tag.format"),
+        ("Dealer", "Q", "pbn.tag.value"),
+        ("Vulnerable", "Q", "pbn.tag.value"),
+        ("Deal", "Q", "pbn.tag.deal"),
+        ("Declarer", "Q", "pbn.tag.value"),
+        ("Contract", "8Z", "pbn.tag.value"),
+        ("Result", "99", "pbn.tag.value"),
+        ("Score", "NS x", "pbn.tag.value"),
+        ("Room", "Kitchen", "pbn.tag.format"),
+        ("Round", "a..b", "pbn.tag.format"),
+    ];
+    for (name, bad, rule) in cases {
+        let (b, f) = decode_text(&format!("[{name} \"?\"]\n"));
+        assert!(f.is_empty(), "{name}: {f:?}");
+        assert_eq!(b.number, None);
+        assert_eq!(b.dealer, None);
+        assert_eq!(b.declarer, None);
+        assert_eq!(b.contract, None);
+        assert_eq!(b.result, None);
+        assert_eq!(b.score, None);
+        assert_eq!(b.room, None);
+        let (_, f) = decode_text(&format!("[{name} \"{bad}\"]\n"));
+        assert_eq!(rules(&f), [rule], "{name} {bad}");
+    }
+    // Well-formed values are read.
+    let (b, f) = decode_text(
+        "[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Room \"Open\"]\n[Round \"R1.2\"]\n",
+    );
+    assert!(f.is_empty(), "{f:?}");
+    assert_eq!(b.number.unwrap().value, 7);
+    assert_eq!(b.dealer.unwrap().value, Seat::South);
+    assert_eq!(b.vulnerability.unwrap().value, crate::Vulnerability::All);
+    assert_eq!(b.room, Some(Room::Open));
+}
+
+#[test]
 fn room_and_declarer_swap() {
     let (b, f) = decode_text("[Room \"Closed\"]\n[Declarer \"^N\"]\n");
     assert!(f.is_empty());
@@ -480,6 +520,53 @@ fn fifth_on_a_line_plain_shortcut_agrees_with_counting() {
         found += usize::from(counted.is_some());
     }
     assert_eq!(found, 4);
+    // Every layout of up to four lines of 1 to 6 cards (a blank line would end
+    // the record): the shortcut over all
+    // the tokens and counting per line agree (the shortcut skips ahead by lines).
+    let cards = [
+        "SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "S6", "S5", "S4", "S3",
+    ];
+    let mut layouts: Vec<Vec<usize>> = vec![vec![]];
+    let mut longest = layouts.clone();
+    for _ in 0..4 {
+        longest = longest
+            .iter()
+            .flat_map(|l| (1..=6).map(move |n| [l.as_slice(), &[n]].concat()))
+            .collect();
+        layouts.extend(longest.iter().cloned());
+    }
+    let (mut checked, mut with_fifth) = (0, 0);
+    for layout in &layouts {
+        let mut body = String::new();
+        let mut next = 0;
+        for &n in layout {
+            for _ in 0..n {
+                body.push_str(cards[next % cards.len()]);
+                body.push(' ');
+                next += 1;
+            }
+            body.push('\n');
+        }
+        let text = format!("[Play \"W\"]\n{body}");
+        let mut rec = RawRecord::default();
+        Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+        let tokens = rec.section(&rec.tags[0]);
+        let counted = sections::fifth_on_a_line(tokens, 0);
+        assert_eq!(
+            counted.is_some(),
+            layout.iter().any(|&n| n >= 5),
+            "{layout:?}"
+        );
+        assert_eq!(
+            sections::fifth_on_a_line(tokens, tokens.len()),
+            counted,
+            "{layout:?}"
+        );
+        checked += 1;
+        with_fifth += usize::from(counted.is_some());
+    }
+    assert_eq!(checked, (0..=4).map(|k| 6usize.pow(k)).sum::<usize>());
+    assert!(with_fifth > 1000, "{with_fifth}");
     // Checked by hand: in the fourth, S5 is the fifth card of line 4.
     let mut rec = RawRecord::default();
     Reader::new(&b"[Play \"W\"]\nSA SK\nSQ SJ ST\nS9 S8 S7 S6 S5 S4\n"[..])
