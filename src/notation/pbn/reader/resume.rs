@@ -110,7 +110,10 @@ impl Guess {
 
     /// The value of tag `name` (the defined tag `known`, if it is one) at the start.
     fn value(&self, name: &[u8], known: Option<usize>) -> Option<Vec<u8>> {
-        if let Some(v) = self.before.iter().find_map(|b| b.value(name, known)) {
+        // The text of an earlier piece not read yet is searched only for the
+        // nearest two (searching more costs more than the rare wrong guess).
+        let found = (self.before.iter().enumerate()).find_map(|(i, b)| b.value(name, known, i < 2));
+        if let Some(v) = found {
             return v;
         }
         match known {
@@ -130,10 +133,11 @@ pub(crate) struct Earlier {
 
 impl Earlier {
     /// The last value the piece gives tag `name` (`Some(None)`: a value not
-    /// guessed), `None` if it gives none.
-    fn value(&self, name: &[u8], known: Option<usize>) -> Option<Option<Vec<u8>>> {
+    /// guessed), `None` if it gives none (or, before it is read and unless
+    /// `search`, if that is not known).
+    fn value(&self, name: &[u8], known: Option<usize>, search: bool) -> Option<Option<Vec<u8>>> {
         let Some(given) = self.given.get() else {
-            return last_value(&self.text, name);
+            return search.then(|| last_value(&self.text, name)).flatten();
         };
         let kept = match known {
             Some(i) => given.known.iter().find(|(k, _)| *k == i).map(|(_, v)| v),
