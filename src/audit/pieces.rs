@@ -62,6 +62,8 @@ pub(super) const MAX_PIECE: usize = 16 << 20;
 const BUDGET: usize = 4 << 20;
 /// Most pieces in flight, whatever the number of workers.
 const MAX_WINDOW: usize = 32;
+/// Piece buffers kept for reuse.
+const SPARE: usize = 4;
 /// Record results kept per piece buffer for reuse.
 const KEEP_CHECKED: usize = 4096;
 /// Room for findings kept per record result for reuse.
@@ -213,6 +215,7 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
             records: 0,
             tables: Tables::default(),
             free: Vec::new(),
+            retired: VecDeque::new(),
             raw: RawRecord::default(),
             board: Board::default(),
             ctx: bridge::Context::default(),
@@ -258,6 +261,9 @@ struct Merge<'s, 'a> {
     records: usize,
     tables: Tables,
     free: Vec<Vec<Checked>>,
+    /// Texts of pieces reported, until the pieces whose guesses hold them are
+    /// read: then their buffers are reused.
+    retired: VecDeque<Arc<Vec<u8>>>,
     /// For the pieces read again here.
     raw: RawRecord,
     board: Board,
@@ -292,6 +298,7 @@ impl Merge<'_, '_> {
             if error.is_some() || self.feed.ended {
                 break;
             }
+            self.recycle();
             let cut = match self.feed.next(input) {
                 Ok(Some(Next::Piece(cut))) => cut,
                 // No place to cut: the rest from here, after the pieces out.
@@ -359,10 +366,26 @@ impl Merge<'_, '_> {
         if let Some(e) = error {
             return Err(e);
         }
-        if self.feed.buf.is_empty() {
+        if self.feed.filled == 0 {
             return Ok(None);
         }
         Ok(Some(self.rest()))
+    }
+
+    /// Gives the feed the buffers of retired pieces no one holds any more.
+    fn recycle(&mut self) {
+        while let Some(text) = self.retired.pop_front() {
+            match Arc::try_unwrap(text) {
+                Ok(buf) if self.feed.spare.len() < SPARE => self.feed.spare.push(buf),
+                Ok(_) => {}
+                Err(text) if self.retired.len() < MAX_WINDOW => {
+                    self.retired.push_front(text);
+                    return;
+                }
+                // Held too long (a guess of a piece far behind): let it go.
+                Err(_) => {}
+            }
+        }
     }
 
     /// Waits for one piece to come back.
@@ -444,7 +467,7 @@ impl Merge<'_, '_> {
             if !done.handover.holds(&self.state) {
                 let piece = Piece {
                     seq: done.seq,
-                    text: out.text,
+                    text: out.text.clone(),
                     at: Resume {
                         line: out.line,
                         records: 0,
@@ -476,6 +499,8 @@ impl Merge<'_, '_> {
                 c.findings.shrink_to(KEEP_FINDINGS);
             }
             self.records += done.len;
+            drop(out.earlier);
+            self.retired.push_back(out.text);
             self.state = Arc::new(done.handover.next(&self.state));
             done.checked.truncate(KEEP_CHECKED);
             self.free.push(done.checked);
@@ -495,7 +520,8 @@ impl Merge<'_, '_> {
         for o in self.out.drain(..) {
             text.extend_from_slice(&o.text);
         }
-        text.append(&mut self.feed.buf);
+        text.extend_from_slice(&self.feed.buf[..self.feed.filled]);
+        self.feed.filled = 0;
         Rest {
             text,
             at: Resume {
@@ -533,8 +559,12 @@ struct Feed {
     /// About how many bytes a piece holds, and the most.
     size: usize,
     max: usize,
-    /// Read and not cut yet.
+    /// Read and not cut yet: the first `filled` bytes of `buf` (the rest is
+    /// room, written before, so that reading into it needs no zeroing).
     buf: Vec<u8>,
+    filled: usize,
+    /// Buffers of pieces no longer used, for reuse.
+    spare: Vec<Vec<u8>>,
     /// Lines before `buf`.
     line: u64,
     /// Whether nothing was cut yet.
@@ -556,6 +586,8 @@ impl Feed {
             size,
             max: size.saturating_mul(64).clamp(4096, MAX_PIECE),
             buf: Vec::new(),
+            filled: 0,
+            spare: Vec::new(),
             line: 0,
             first: true,
             eof: false,
@@ -578,19 +610,24 @@ impl Feed {
     /// last place to cut) were given as a piece; what follows them is dropped.
     fn next<R: Read>(&mut self, input: &mut R) -> io::Result<Option<Next>> {
         if let Some(e) = self.failed.take() {
-            self.buf.clear();
+            self.filled = 0;
             return Err(e);
         }
         let mut from = self.size;
         let mut want = self.size.saturating_add(1024);
         loop {
-            while !self.eof && self.buf.len() < want {
-                let room = want - self.buf.len();
-                self.buf.reserve(room);
-                match read_to(input, &mut self.buf, room) {
-                    Ok(n) => self.eof = n == 0,
+            while !self.eof && self.filled < want {
+                if self.buf.len() < want {
+                    // Only what was never written is zeroed: buffers are reused.
+                    self.buf.resize(want, 0);
+                }
+                match read_to(input, &mut self.buf[self.filled..want]) {
+                    Ok(n) => {
+                        self.filled += n;
+                        self.eof = n == 0;
+                    }
                     Err(e) => {
-                        let cut = last_cut(&self.buf);
+                        let cut = last_cut(&self.buf[..self.filled]);
                         self.failed = Some(e);
                         return match cut {
                             Some(cut) => Ok(Some(Next::Piece(self.cut_at(cut)))),
@@ -599,9 +636,9 @@ impl Feed {
                     }
                 }
             }
-            let mut cut = find_cut(&self.buf, from);
+            let mut cut = find_cut(&self.buf[..self.filled], from);
             if cut.is_none() && self.eof {
-                cut = Some(self.buf.len());
+                cut = Some(self.filled);
             }
             if let Some(cut) = cut {
                 if cut == 0 {
@@ -610,24 +647,31 @@ impl Feed {
                 }
                 return Ok(Some(Next::Piece(self.cut_at(cut))));
             }
-            if self.buf.len() >= self.max {
+            if self.filled >= self.max {
                 return Ok(Some(Next::TooLong));
             }
             // Every place before the end was looked at.
-            from = from.max(self.buf.len());
-            want = self.buf.len() + self.size.max(64 * 1024);
+            from = from.max(self.filled);
+            want = self.filled + self.size.max(64 * 1024);
         }
     }
 
     /// The first `cut` bytes of `buf` as a piece.
     fn cut_at(&mut self, cut: usize) -> Cut {
-        let tail = self.buf[cut..].to_vec();
+        // The rest goes to the front of a spare buffer, which becomes `buf`.
+        let mut next = self.spare.pop().unwrap_or_default();
+        let tail = self.filled - cut;
+        if next.len() < tail {
+            next.resize(tail, 0);
+        }
+        next[..tail].copy_from_slice(&self.buf[cut..self.filled]);
+        self.filled = tail;
         self.buf.truncate(cut);
-        let text = Arc::new(std::mem::replace(&mut self.buf, tail));
+        let text = Arc::new(std::mem::replace(&mut self.buf, next));
         let line = self.line;
         self.line += count_lines(&text);
         let first = std::mem::replace(&mut self.first, false);
-        let last = self.eof && self.buf.is_empty();
+        let last = self.eof && self.filled == 0;
         self.ended = last;
         Cut {
             text,
@@ -678,10 +722,10 @@ impl Feed {
     }
 }
 
-/// Reads up to `room` more bytes of `input` into `buf`; 0 at its end.
-fn read_to<R: Read>(input: &mut R, buf: &mut Vec<u8>, room: usize) -> io::Result<usize> {
+/// Reads into `buf` (not empty); 0 at the end of `input`.
+fn read_to<R: Read>(input: &mut R, buf: &mut [u8]) -> io::Result<usize> {
     loop {
-        match input.by_ref().take(room as u64).read_to_end(buf) {
+        match input.read(buf) {
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
             r => return r,
         }
