@@ -61,7 +61,10 @@ pub(super) const MAX_PIECE: usize = 16 << 20;
 /// this (a piece holds at least one record, however large).
 const BUDGET: usize = 4 << 20;
 /// Most pieces in flight, whatever the number of workers.
-const MAX_WINDOW: usize = 32;
+const MAX_WINDOW: usize = 16;
+/// Most workers on one input: each holds a reader, a record, a board and its
+/// allocator's free memory: about 2.4 MiB of peak RSS each on the corpus file.
+const MAX_WORKERS: usize = 6;
 /// Piece buffers kept for reuse.
 const SPARE: usize = 4;
 /// Record results kept per piece buffer for reuse.
@@ -174,7 +177,7 @@ struct Rest {
 }
 
 fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -> io::Result<()> {
-    let jobs = opts.input_jobs.max(1);
+    let jobs = opts.input_jobs.clamp(1, MAX_WORKERS);
     let window = (2 * jobs).clamp(4, MAX_WINDOW);
     let limits = opts.limits;
     let (work_tx, work_rx) = sync_channel::<Piece>(window);
