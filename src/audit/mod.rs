@@ -163,10 +163,11 @@ pub struct Report {
 /// # Errors
 ///
 /// I/O errors of `input`. Everything read before the error has been reported and
-/// is counted in `summary`.
+/// is counted in `summary` (with several threads: the records up to the last
+/// place a piece could end before the error).
 ///
-/// With [`AuditOptions::input_jobs`] above 1 the records are decoded and checked
-/// on that many worker threads, and reported exactly as on one.
+/// With [`AuditOptions::input_jobs`] above 1 the input is read in pieces on that
+/// many worker threads (at most 6), and reported exactly as on one.
 pub fn audit_stream<R: Read>(
     input: R,
     opts: &AuditOptions,
