@@ -229,6 +229,20 @@ pub fn audit_reader<R: Read>(name: &str, input: R, opts: &AuditOptions) -> io::R
     Ok(report)
 }
 
+/// Counts the bytes read through it.
+pub(crate) struct Counted<R> {
+    pub(crate) inner: R,
+    pub(crate) bytes: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+}
+
 /// Whether a report's findings include a violation.
 pub fn has_violation(findings: &[Finding]) -> bool {
     findings.iter().any(|f| f.severity == Severity::Violation)

@@ -45,7 +45,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use super::split::{Checked, KEEP_RAW, PanicFlag, pipeline, weight};
-use super::{AuditOptions, RecordSink, Summary};
+use super::{AuditOptions, Counted, RecordSink, Summary};
 use crate::Finding;
 use crate::bridge::imp::Tables;
 use crate::bridge::{self, Board};
@@ -129,20 +129,6 @@ fn read_piece(
         len,
         handover,
         at_rest: reader.at_rest(),
-    }
-}
-
-/// Counts the bytes read through it.
-struct Counted<R> {
-    inner: R,
-    bytes: u64,
-}
-
-impl<R: Read> Read for Counted<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
     }
 }
 
@@ -375,6 +361,25 @@ impl Merge<'_, '_> {
         Ok(Some(self.rest()))
     }
 
+    /// Reads the piece `out` here, from the true state at its start, into the
+    /// result buffers `checked`.
+    fn read_here(&mut self, out: &Out, checked: Vec<Checked>) -> Done {
+        let piece = Piece {
+            seq: out.seqs.0,
+            text: out.text.clone(),
+            at: Resume {
+                line: out.line,
+                records: 0,
+                first: out.first,
+                guess: Guess::exact(self.state.clone()),
+            },
+            given: Arc::new(OnceLock::new()),
+            out: checked,
+        };
+        let (raw, board, ctx) = (&mut self.raw, &mut self.board, &mut self.ctx);
+        read_piece(piece, self.limits, raw, board, ctx)
+    }
+
     /// Gives the feed the buffers of retired pieces no one holds any more.
     fn recycle(&mut self) {
         while let Some(text) = self.retired.pop_front() {
@@ -442,25 +447,7 @@ impl Merge<'_, '_> {
                     earlier: next.earlier,
                     ..out
                 };
-                let piece = Piece {
-                    seq: joined.seqs.0,
-                    text: joined.text.clone(),
-                    at: Resume {
-                        line: joined.line,
-                        records: 0,
-                        first: joined.first,
-                        guess: Guess::exact(self.state.clone()),
-                    },
-                    given: Arc::new(OnceLock::new()),
-                    out: std::mem::take(&mut done.checked),
-                };
-                let done = read_piece(
-                    piece,
-                    self.limits,
-                    &mut self.raw,
-                    &mut self.board,
-                    &mut self.ctx,
-                );
+                let done = self.read_here(&joined, std::mem::take(&mut done.checked));
                 self.out.push_front(Out {
                     done: Some(done),
                     ..joined
@@ -468,25 +455,7 @@ impl Merge<'_, '_> {
                 continue;
             }
             if !done.handover.holds(&self.state) {
-                let piece = Piece {
-                    seq: done.seq,
-                    text: out.text.clone(),
-                    at: Resume {
-                        line: out.line,
-                        records: 0,
-                        first: out.first,
-                        guess: Guess::exact(self.state.clone()),
-                    },
-                    given: Arc::new(OnceLock::new()),
-                    out: std::mem::take(&mut done.checked),
-                };
-                done = read_piece(
-                    piece,
-                    self.limits,
-                    &mut self.raw,
-                    &mut self.board,
-                    &mut self.ctx,
-                );
+                done = self.read_here(&out, std::mem::take(&mut done.checked));
             }
             let base = self.records;
             for c in &mut done.checked[..done.len] {

@@ -7,7 +7,7 @@
 
 use std::io::{self, Read};
 
-use super::{AuditOptions, RecordSink, Summary};
+use super::{AuditOptions, Counted, RecordSink, Summary};
 use crate::ppn::{self, Item, JsonItem, TextReader};
 use crate::preferans::{Deal, Game, Info, Options};
 use crate::text::decode_short;
@@ -333,18 +333,4 @@ pub(crate) fn audit_json<R: Read>(
     sink.summary().bytes += input.bytes;
     g.finish(&mut sink);
     result.and(drained)
-}
-
-/// Counts the bytes read through it.
-struct Counted<R> {
-    inner: R,
-    bytes: u64,
-}
-
-impl<R: Read> Read for Counted<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
-    }
 }
