@@ -348,3 +348,57 @@ fn fuzz_corpora_audit_the_same_in_pieces() {
     }
     assert!(inputs > 500, "{inputs} inputs");
 }
+
+/// Bytes of `data` up to `fail_at`, then a read error, then nothing (as a
+/// decoder that gave up).
+struct Failing<'a> {
+    data: &'a [u8],
+    pos: usize,
+    fail_at: usize,
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.pos > self.fail_at {
+            return Ok(0);
+        }
+        if self.pos == self.fail_at {
+            self.pos += 1;
+            return Err(std::io::Error::other("the disk failed"));
+        }
+        let n = out.len().min(self.fail_at - self.pos).min(100);
+        out[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+/// A read error in the middle of the input, also right after a piece that
+/// ends inside a comment: the error is returned, after the records read
+/// before it (as with one thread, the record being read is lost).
+#[test]
+fn a_read_error_is_returned_after_the_records_before_it() {
+    let mut text = leaning(60);
+    let open = text.len();
+    text.extend_from_slice(b"{ open\n\n[Event \"e\"]\n[Board \"1\"]\n\n");
+    text.extend_from_slice(&leaning(60));
+    for fail_at in [open / 2, open + 20, text.len() - 10] {
+        for (jobs, piece) in [(1, 0), (2, 700), (3, 64)] {
+            let opts = AuditOptions {
+                input_jobs: jobs,
+                input_piece: piece.max(1),
+                ..AuditOptions::default()
+            };
+            let mut summary = Summary::default();
+            let input = Failing {
+                data: &text,
+                pos: 0,
+                fail_at,
+            };
+            let result = audit_stream(input, &opts, &mut summary, &mut |_| {});
+            let e = result.expect_err("the read error is returned");
+            assert_eq!(e.to_string(), "the disk failed");
+            assert!(summary.records > 0, "{jobs} jobs, failing at {fail_at}");
+        }
+    }
+}

@@ -160,6 +160,8 @@ struct Rest {
     text: Vec<u8>,
     at: Resume,
     tables: Tables,
+    /// The read error that ended the input, reported after the rest.
+    error: Option<io::Error>,
 }
 
 fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -> io::Result<()> {
@@ -217,7 +219,23 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
     });
     match outcome? {
         None => Ok(()),
-        Some(Rest { text, at, tables }) => {
+        Some(Rest {
+            text,
+            at,
+            tables,
+            error: Some(e),
+        }) => {
+            // The input already failed: the rest is what was read before.
+            let mut reader = Reader::resume(&text[..], limits, at);
+            pipeline(&mut reader, jobs, sink, tables)?;
+            Err(e)
+        }
+        Some(Rest {
+            text,
+            at,
+            tables,
+            error: None,
+        }) => {
             let mut reader = Reader::resume(io::Cursor::new(text).chain(input), limits, at);
             pipeline(&mut reader, jobs, sink, tables)
         }
@@ -345,7 +363,9 @@ impl Merge<'_, '_> {
         }
         // Everything handed out is reported; then what was not cut, if anything.
         while !self.out.is_empty() {
-            if let Some(rest) = self.report(true) {
+            if let Some(mut rest) = self.report(true) {
+                // The rest ends where the read error stopped the input.
+                rest.error = error;
                 return Ok(Some(rest));
             }
             if !self.out.is_empty() {
@@ -503,6 +523,7 @@ impl Merge<'_, '_> {
                 guess: Guess::exact(self.state.clone()),
             },
             tables: std::mem::take(&mut self.tables),
+            error: None,
         }
     }
 }
