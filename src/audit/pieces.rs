@@ -65,8 +65,13 @@ const MAX_WINDOW: usize = 16;
 /// Most workers on one input: each holds a reader, a record, a board and its
 /// allocator's free memory: about 2.4 MiB of peak RSS each on the corpus file.
 const MAX_WORKERS: usize = 6;
+/// Pieces in flight whose values the guess of the next one looks at (beyond
+/// them, the latest true state).
+const BEFORE: usize = 4;
+/// The most text the guess of a piece holds.
+const BEFORE_BYTES: usize = 1 << 20;
 /// Piece buffers kept for reuse.
-const SPARE: usize = 4;
+const SPARE: usize = 2;
 /// Record results kept per piece buffer for reuse.
 const KEEP_CHECKED: usize = 4096;
 /// Room for findings kept per record result for reuse.
@@ -324,7 +329,7 @@ impl Merge<'_, '_> {
             } = cut;
             let guess = Guess {
                 base: self.state.clone(),
-                before: self.out.iter().rev().map(|o| o.earlier.clone()).collect(),
+                before: self.before(),
                 export: self.feed.export,
                 version: self.feed.version,
                 sticky: self.feed.sticky.iter().cloned().collect(),
@@ -400,19 +405,41 @@ impl Merge<'_, '_> {
         read_piece(piece, self.limits, raw, board, ctx)
     }
 
+    /// The nearest pieces in flight, for a guess: at most [`BEFORE`] of them
+    /// and 1 MiB of text (the guess holds it until its piece is read).
+    fn before(&self) -> Vec<Earlier> {
+        let mut held = 0;
+        (self.out.iter().rev().take(BEFORE))
+            .take_while(|o| {
+                held += o.text.len();
+                held <= BEFORE_BYTES
+            })
+            .map(|o| o.earlier.clone())
+            .collect()
+    }
+
     /// Gives the feed the buffers of retired pieces no one holds any more.
     fn recycle(&mut self) {
-        while let Some(text) = self.retired.pop_front() {
+        // Every one is looked at: a text still held must not keep the buffers
+        // after it (only the retired list would hold them then).
+        for _ in 0..self.retired.len() {
+            let Some(text) = self.retired.pop_front() else {
+                break;
+            };
             match Arc::try_unwrap(text) {
-                Ok(buf) if self.feed.spare.len() < SPARE => self.feed.spare.push(buf),
-                Ok(_) => {}
-                Err(text) if self.retired.len() < MAX_WINDOW => {
-                    self.retired.push_front(text);
-                    return;
+                Ok(buf)
+                    if self.feed.spare.len() < SPARE && buf.capacity() <= 2 * self.feed.size =>
+                {
+                    self.feed.spare.push(buf)
                 }
-                // Held too long (a guess of a piece far behind): let it go.
-                Err(_) => {}
+                Ok(_) => {}
+                // Still held by the guess of a piece in flight.
+                Err(text) => self.retired.push_back(text),
             }
+        }
+        // A text held long (a guess of a piece far behind) is let go.
+        while self.retired.len() > MAX_WINDOW {
+            self.retired.pop_front();
         }
     }
 
