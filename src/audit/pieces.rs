@@ -4,7 +4,9 @@
 //! [`AuditOptions::input_piece`] bytes, each cut at the start of a line that
 //! opens a tag pair right after an empty line (where a record starts, unless a
 //! `{` comment is open over the empty line), and hands them out in order to
-//! `input_jobs` workers. A worker reads its piece with a reader of its own,
+//! `input_jobs - 1` workers (it reads a piece itself whenever it would
+//! otherwise wait for them, so that `input_jobs` threads work, not one more).
+//! A worker reads its piece with a reader of its own,
 //! resumed from a guess of the state that records hand on to the records after
 //! them (`#` and `##` values, `% EXPORT`, `% PBN`: `pbn::reader::resume`),
 //! decodes and checks every record, and sends back its findings with what it
@@ -40,7 +42,7 @@
 use std::collections::{BTreeSet, VecDeque};
 use std::io::{self, ErrorKind, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -179,7 +181,9 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
     let failed = AtomicBool::new(false);
     let stop = AtomicBool::new(false);
     let outcome = std::thread::scope(|s| {
-        for _ in 0..jobs {
+        // The calling thread is one of the `jobs`: it reads pieces itself
+        // whenever it would otherwise wait for the workers.
+        for _ in 0..(jobs - 1).max(1) {
             let done_tx: Sender<Done> = done_tx.clone();
             let (work_rx, failed, stop) = (&work_rx, &failed, &stop);
             s.spawn(move || {
@@ -217,7 +221,13 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
             ctx: bridge::Context::default(),
         };
         let alive = || !failed.load(Ordering::Relaxed);
-        let outcome = m.pieces(input, &work_tx, &done_rx, window, &alive);
+        let crew = Crew {
+            work: &work_tx,
+            queue: &work_rx,
+            done: &done_rx,
+            alive: &alive,
+        };
+        let outcome = m.pieces(input, &crew, window);
         stop.store(true, Ordering::Relaxed);
         drop(work_tx);
         outcome
@@ -245,6 +255,15 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
             pipeline(&mut reader, jobs, sink, tables)
         }
     }
+}
+
+/// The workers as the calling thread sees them.
+struct Crew<'a> {
+    work: &'a SyncSender<Piece>,
+    /// The pieces not taken yet (the calling thread takes one when idle).
+    queue: &'a Mutex<Receiver<Piece>>,
+    done: &'a Receiver<Done>,
+    alive: &'a dyn Fn() -> bool,
 }
 
 /// A piece handed out and not yet reported.
@@ -288,15 +307,13 @@ impl Merge<'_, '_> {
     fn pieces<R: Read>(
         &mut self,
         input: &mut R,
-        work: &std::sync::mpsc::SyncSender<Piece>,
-        done: &Receiver<Done>,
+        crew: &Crew<'_>,
         window: usize,
-        alive: &dyn Fn() -> bool,
     ) -> io::Result<Option<Rest>> {
         let mut seq = 0u64;
         let mut error = None;
         loop {
-            while let Ok(d) = done.try_recv() {
+            while let Ok(d) = crew.done.try_recv() {
                 self.arrive(d);
             }
             if let Some(rest) = self.report(false) {
@@ -304,7 +321,7 @@ impl Merge<'_, '_> {
             }
             let held: usize = self.out.iter().map(|o| o.text.len()).sum();
             if self.out.len() >= window || (held > BUDGET && !self.out.is_empty()) {
-                self.wait(done, alive);
+                self.wait(crew);
                 continue;
             }
             if error.is_some() || self.feed.ended {
@@ -362,7 +379,7 @@ impl Merge<'_, '_> {
                 last,
                 done: None,
             });
-            if work.send(piece).is_err() {
+            if crew.work.send(piece).is_err() {
                 panic!("a worker of the shared input stopped");
             }
         }
@@ -374,7 +391,7 @@ impl Merge<'_, '_> {
                 return Ok(Some(rest));
             }
             if !self.out.is_empty() {
-                self.wait(done, alive);
+                self.wait(crew);
             }
         }
         if let Some(e) = error {
@@ -444,11 +461,23 @@ impl Merge<'_, '_> {
     }
 
     /// Waits for one piece to come back.
-    fn wait(&mut self, done: &Receiver<Done>, alive: &dyn Fn() -> bool) {
+    /// Waits for one piece to come back, reading one still queued here rather
+    /// than idling.
+    fn wait(&mut self, crew: &Crew<'_>) {
         loop {
-            match done.recv_timeout(Duration::from_millis(50)) {
+            if let Ok(d) = crew.done.try_recv() {
+                return self.arrive(d);
+            }
+            // A worker waiting for work holds the lock: then nothing is queued.
+            let queued = crew.queue.try_lock().ok().and_then(|q| q.try_recv().ok());
+            if let Some(piece) = queued {
+                let (raw, board, ctx) = (&mut self.raw, &mut self.board, &mut self.ctx);
+                let d = read_piece(piece, self.limits, raw, board, ctx);
+                return self.arrive(d);
+            }
+            match crew.done.recv_timeout(Duration::from_millis(50)) {
                 Ok(d) => return self.arrive(d),
-                Err(RecvTimeoutError::Timeout) if alive() => {}
+                Err(RecvTimeoutError::Timeout) if (crew.alive)() => {}
                 Err(_) => panic!("a worker of the shared input stopped"),
             }
         }
