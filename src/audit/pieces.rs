@@ -2,11 +2,11 @@
 //!
 //! The calling thread reads the input in pieces of about
 //! [`AuditOptions::input_piece`] bytes, each cut at the start of a line that
-//! opens a tag pair right after an empty line (where a record starts, unless a
-//! `{` comment is open over the empty line), and hands them out in order to
-//! `input_jobs - 1` workers (it reads a piece itself whenever it would
-//! otherwise wait for them, so that `input_jobs` threads work, not one more).
-//! A worker reads its piece with a reader of its own,
+//! opens a tag pair or is an escape line, right after an empty line (where a
+//! record starts, unless a `{` comment is open over the empty line), and hands
+//! them out in order to `input_jobs - 1` workers (it reads a piece itself
+//! whenever it would otherwise wait for them, so that `input_jobs` threads
+//! work, not one more). A worker reads its piece with a reader of its own,
 //! resumed from a guess of the state that records hand on to the records after
 //! them (`#` and `##` values, `% EXPORT`, `% PBN`: `pbn::reader::resume`),
 //! decodes and checks every record, and sends back its findings with what it
@@ -19,16 +19,17 @@
 //!
 //! The guess: the export flag, version and sticky tags from the calling
 //! thread's scan of the `%` lines and `"##` values before the piece; the value
-//! of an inherited tag from the last `[Name "value"]` in the previous piece's
-//! text, else from the latest true state the calling thread had.
+//! of an inherited tag from the nearest pieces in flight (the values their
+//! reader gave once it is done, else the last `[Name "value"]` in their text),
+//! else from the latest true state the calling thread has.
 //!
 //! A piece that did not end between records (a `{` comment open over the
 //! cut) is read again by the calling thread joined with the next piece (and
 //! the next, until the joined piece ends between records). An input with no
 //! cut in 64 times the piece size (at most [`MAX_PIECE`] bytes), pieces joined
-//! beyond that size, or a piece not
-//! at rest when no more pieces come, ends the pieces: from there the rest of the input is read by one
-//! reader and its records shared out as `split.rs` does.
+//! beyond that size, or a piece not at rest when no more pieces come, ends the
+//! pieces: from there the rest of the input is read by one reader and its
+//! records shared out as `split.rs` does.
 //!
 //! Line numbers come out exact (the calling thread counts the lines before each
 //! piece); record indexes are counted from the piece's start and shifted when
@@ -36,8 +37,9 @@
 //! `bridge::check` adds them. `tests/split.rs` compares findings and summaries
 //! with one thread's on generated and real files, with pieces of every size.
 //!
-//! Memory: at most `window` pieces are in flight (their text and findings),
-//! plus each worker's reader, record and board.
+//! Memory: at most `window` pieces (and [`BUDGET`] bytes of text) are in
+//! flight, the guess of each holds at most [`BEFORE`] earlier pieces, plus each
+//! worker's reader, record and board.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::io::{self, ErrorKind, Read};
