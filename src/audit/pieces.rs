@@ -793,19 +793,17 @@ fn find_cut(buf: &[u8], from: usize) -> Option<usize> {
     }
     memchr::memchr2_iter(b'[', b'%', &buf[from..])
         .map(|i| from + i)
-        .find(|&i| buf[..i].ends_with(b"\n\n") || buf[..i].ends_with(b"\n\r\n"))
+        .find(|&i| after_empty_line(buf, i))
 }
 
 /// The last place in `buf` where a piece may end (see [`find_cut`]).
 fn last_cut(buf: &[u8]) -> Option<usize> {
-    let mut end = buf.len();
-    while let Some(i) = memchr::memrchr2(b'[', b'%', &buf[..end]) {
-        if buf[..i].ends_with(b"\n\n") || buf[..i].ends_with(b"\n\r\n") {
-            return Some(i);
-        }
-        end = i;
-    }
-    None
+    memchr::memrchr2_iter(b'[', b'%', buf).find(|&i| after_empty_line(buf, i))
+}
+
+/// Whether `buf[i]` starts a line that follows an empty line.
+fn after_empty_line(buf: &[u8], i: usize) -> bool {
+    buf[..i].ends_with(b"\n\n") || buf[..i].ends_with(b"\n\r\n")
 }
 
 /// The number of line ends in `text`.
