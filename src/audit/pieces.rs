@@ -55,6 +55,7 @@ use crate::bridge::imp::Tables;
 use crate::bridge::{self, Board};
 use crate::pbn::{
     Carried, Earlier, Escape, Given, Guess, Handover, Limits, RawRecord, Reader, Resume, TagKind,
+    is_name_char,
 };
 
 /// Longest piece (64 times the piece size, 16 MiB for the default): past this
@@ -758,10 +759,7 @@ impl Feed {
                 continue;
             };
             let tag = &text[line + open + 1..q];
-            let n = tag
-                .iter()
-                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-                .count();
+            let n = tag.iter().take_while(|&&b| is_name_char(b)).count();
             let (name, gap) = tag.split_at(n);
             if n > 0
                 && gap.iter().all(|b| matches!(b, b' ' | b'\t'))

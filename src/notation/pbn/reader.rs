@@ -464,7 +464,8 @@ fn is_eof_mark(text: &[u8]) -> bool {
     text.contains(&0x1a) && text.iter().all(|&b| b == 0x1a || is_space(b))
 }
 
-fn is_name_char(b: u8) -> bool {
+/// Whether `b` may stand in a tag name (PBN 3.2: letters, digits, `_`).
+pub(crate) fn is_name_char(b: u8) -> bool {
     CLASS[b as usize] & NAME != 0
 }
 
