@@ -355,10 +355,7 @@ impl Merge<'_, '_> {
                 sticky: self.feed.sticky.iter().cloned().collect(),
             };
             self.feed.scan(&text);
-            let earlier = Earlier {
-                text: text.clone(),
-                given: Arc::new(OnceLock::new()),
-            };
+            let earlier = Earlier::new(text.clone());
             let at = Resume {
                 line,
                 records: 0,

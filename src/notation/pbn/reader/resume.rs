@@ -21,7 +21,7 @@
 //! and [`Reader::at_rest`] tells whether the piece before it really ended so.
 
 use std::io::Read;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{FnvMap, MAX_REMEMBERED_TAGS, Memory, Parser, Reader};
 use crate::lines::LineReader;
@@ -129,21 +129,49 @@ impl Guess {
 pub(crate) struct Earlier {
     pub(crate) text: Arc<Vec<u8>>,
     pub(crate) given: Arc<OnceLock<Given>>,
+    /// What searches of `text` found, by tag name: each tag is searched for
+    /// once, however many guesses ask (a tag the text lacks costs a search of
+    /// all of it, and the next pieces' guesses mostly ask for the same tags).
+    found: Arc<Mutex<Vec<(Vec<u8>, Found)>>>,
 }
 
+/// What [`last_value`] found.
+type Found = Option<Option<Vec<u8>>>;
+
 impl Earlier {
+    /// The piece `text`, its values not given yet.
+    pub(crate) fn new(text: Arc<Vec<u8>>) -> Earlier {
+        Earlier {
+            text,
+            given: Arc::new(OnceLock::new()),
+            found: Arc::default(),
+        }
+    }
+
     /// The last value the piece gives tag `name` (`Some(None)`: a value not
     /// guessed), `None` if it gives none (or, before it is read and unless
     /// `search`, if that is not known).
-    fn value(&self, name: &[u8], known: Option<usize>, search: bool) -> Option<Option<Vec<u8>>> {
+    fn value(&self, name: &[u8], known: Option<usize>, search: bool) -> Found {
         let Some(given) = self.given.get() else {
-            return search.then(|| last_value(&self.text, name)).flatten();
+            return search.then(|| self.search(name)).flatten();
         };
         let kept = match known {
             Some(i) => given.known.iter().find(|(k, _)| *k == i).map(|(_, v)| v),
             None => given.other.iter().find(|(n, _)| n == name).map(|(_, v)| v),
         };
         kept.map(|k| Some(k.value.clone()))
+    }
+
+    /// [`last_value`] of `name` in the text, searched once.
+    fn search(&self, name: &[u8]) -> Found {
+        // A poisoned lock only means another search panicked: search again.
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, v)) = found.iter().find(|(n, _)| n == name) {
+            return v.clone();
+        }
+        let v = last_value(&self.text, name);
+        found.push((name.to_vec(), v.clone()));
+        v
     }
 }
 
@@ -161,13 +189,17 @@ fn last_value(text: &[u8], name: &[u8]) -> Option<Option<Vec<u8>>> {
     pattern.push(b'[');
     pattern.extend_from_slice(name);
     let finder = memchr::memmem::Finder::new(&pattern);
-    // Forwards (the fast search) over ever longer ends of the text: the value
-    // is mostly in the last records.
-    let mut window = 4096;
-    loop {
-        let from = text.len().saturating_sub(window);
+    // Backwards, in ever longer stretches each searched forwards (the fast
+    // search): the value is mostly in the last records, and a tag the text
+    // lacks costs one search of all of it.
+    let mut end = text.len();
+    let mut stretch = 4096;
+    while end > 0 {
+        let from = end.saturating_sub(stretch);
+        // A match starting before `end` may run past it.
+        let hay = &text[from..(end + pattern.len() - 1).min(text.len())];
         let mut last = None;
-        for at in finder.find_iter(&text[from..]) {
+        for at in finder.find_iter(hay) {
             let rest = &text[from + at + pattern.len()..];
             // `[Name` then blanks and the opening quote.
             let gap = rest
@@ -187,12 +219,13 @@ fn last_value(text: &[u8], name: &[u8]) -> Option<Option<Vec<u8>>> {
                 _ => last = Some(None),
             }
         }
-        match last {
-            Some(v) => return Some(v.map(<[u8]>::to_vec)),
-            None if from == 0 => return None,
-            None => window *= 4,
+        if let Some(v) = last {
+            return Some(v.map(<[u8]>::to_vec));
         }
+        end = from;
+        stretch *= 2;
     }
+    None
 }
 
 /// What a resumed reader read of its guess.
@@ -536,10 +569,7 @@ mod tests {
     #[test]
     fn a_guess_from_the_text_before_holds() {
         let (recs, state) = whole();
-        let before = Earlier {
-            text: Arc::new(TEXT.as_bytes()[..cut()].to_vec()),
-            given: Arc::new(OnceLock::new()),
-        };
+        let before = Earlier::new(Arc::new(TEXT.as_bytes()[..cut()].to_vec()));
         let (two, holds, end) = in_two(|_| Guess {
             base: Arc::new(Carried::default()),
             before: vec![before],
@@ -558,10 +588,7 @@ mod tests {
             // A stale value of Event, no value of Mine.
             Guess {
                 base: Arc::new(Carried::default()),
-                before: vec![Earlier {
-                    text: Arc::new(b"[Event \"old\"]\n".to_vec()),
-                    given: Arc::new(OnceLock::new()),
-                }],
+                before: vec![Earlier::new(Arc::new(b"[Event \"old\"]\n".to_vec()))],
                 export: false,
                 version: Some((2, 1)),
                 sticky: vec![b"Site".to_vec()],
@@ -610,5 +637,11 @@ mod tests {
         let mut far = b"[Event \"far\"]\n".to_vec();
         far.extend(b"[Board \"1\"]\n".repeat(10_000));
         assert_eq!(last_value(&far, b"Event"), Some(Some(b"far".to_vec())));
+        // Across the end of the first stretch searched (4096 bytes).
+        for pad in 4070..4110 {
+            let mut text = b"[Event \"#\"]\n[Event \"v\"]".to_vec();
+            text.resize(text.len() + pad, b'\n');
+            assert_eq!(last_value(&text, b"Event"), Some(Some(b"v".to_vec())));
+        }
     }
 }
