@@ -132,11 +132,14 @@ pub(crate) struct Earlier {
     /// What searches of `text` found, by tag name: each tag is searched for
     /// once, however many guesses ask (a tag the text lacks costs a search of
     /// all of it, and the next pieces' guesses mostly ask for the same tags).
-    found: Arc<Mutex<Vec<(Vec<u8>, Found)>>>,
+    found: Arc<Mutex<Searched>>,
 }
 
 /// What [`last_value`] found.
 type Found = Option<Option<Vec<u8>>>;
+
+/// What searches of a text found, by tag name.
+type Searched = Vec<(Vec<u8>, Found)>;
 
 impl Earlier {
     /// The piece `text`, its values not given yet.
