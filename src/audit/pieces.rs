@@ -81,6 +81,11 @@ const SPARE: usize = 2;
 const KEEP_CHECKED: usize = 4096;
 /// Room for findings kept per record result for reuse.
 const KEEP_FINDINGS: usize = 2;
+/// Result buffers the calling thread keeps for the pieces it reads.
+const KEEP_FREE: usize = MAX_WINDOW;
+/// The thread a result buffer belongs to: a worker's index, or this one
+/// for the calling thread.
+const CALLER: usize = usize::MAX;
 
 /// A piece of the input for a worker.
 struct Piece {
@@ -89,8 +94,6 @@ struct Piece {
     at: Resume,
     /// Where the values its records give are published for the next pieces' guesses.
     given: Arc<OnceLock<Given>>,
-    /// Buffers for the results, reused.
-    out: Vec<Checked>,
 }
 
 /// What a worker found in a piece.
@@ -101,23 +104,51 @@ struct Done {
     len: usize,
     handover: Handover,
     at_rest: bool,
+    /// The thread whose buffer `checked` is ([`CALLER`] or a worker's index).
+    /// The findings in it were made there and are freed there when it is
+    /// reused: an allocator's memory freed by another thread costs much more.
+    home: usize,
 }
 
-/// Reads, decodes and checks the records of `piece`.
-fn read_piece(
-    piece: Piece,
-    limits: Limits,
-    raw: &mut RawRecord,
-    board: &mut Board,
-    ctx: &mut bridge::Context,
-) -> Done {
+/// A thread's buffers for reading pieces.
+struct Bench {
+    raw: RawRecord,
+    board: Board,
+    ctx: bridge::Context,
+    home: usize,
+}
+
+impl Bench {
+    fn new(home: usize) -> Bench {
+        Bench {
+            raw: RawRecord::default(),
+            board: Board::default(),
+            ctx: bridge::Context::default(),
+            home,
+        }
+    }
+}
+
+/// Reads, decodes and checks the records of `piece` into the result buffer
+/// `checked` (of this thread).
+fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<Checked>) -> Done {
+    let Bench {
+        raw,
+        board,
+        ctx,
+        home,
+    } = bench;
     let Piece {
         seq,
         text,
         at,
         given,
-        out: mut checked,
     } = piece;
+    // The findings reported from this buffer are freed here, where they were made.
+    for c in &mut checked {
+        c.findings.clear();
+        c.findings.shrink_to(KEEP_FINDINGS);
+    }
     let mut reader = Reader::resume(&text[..], limits, at);
     let mut len = 0;
     // Reading from memory cannot fail.
@@ -139,6 +170,7 @@ fn read_piece(
         len,
         handover,
         at_rest: reader.at_rest(),
+        home: *home,
     }
 }
 
@@ -186,14 +218,16 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
     let outcome = std::thread::scope(|s| {
         // The calling thread is one of the `jobs`: it reads pieces itself
         // whenever it would otherwise wait for the workers.
-        for _ in 0..(jobs - 1).max(1) {
+        let mut homes = Vec::new();
+        for home in 0..(jobs - 1).max(1) {
             let done_tx: Sender<Done> = done_tx.clone();
+            // The worker's result buffers, back from the calling thread.
+            let (back_tx, back_rx) = channel::<Vec<Checked>>();
+            homes.push(back_tx);
             let (work_rx, failed, stop) = (&work_rx, &failed, &stop);
             s.spawn(move || {
                 let _guard = PanicFlag(failed);
-                let mut raw = RawRecord::default();
-                let mut board = Board::default();
-                let mut ctx = bridge::Context::default();
+                let mut bench = Bench::new(home);
                 loop {
                     // The lock is held only while waiting for the next piece.
                     let job = work_rx.lock().map(|rx| rx.recv());
@@ -201,7 +235,8 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
                     if stop.load(Ordering::Relaxed) {
                         continue;
                     }
-                    let done = read_piece(piece, limits, &mut raw, &mut board, &mut ctx);
+                    let checked = back_rx.try_recv().unwrap_or_default();
+                    let done = read_piece(piece, limits, &mut bench, checked);
                     if done_tx.send(done).is_err() {
                         break;
                     }
@@ -218,10 +253,9 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
             records: 0,
             tables: Tables::default(),
             free: Vec::new(),
+            homes,
             retired: VecDeque::new(),
-            raw: RawRecord::default(),
-            board: Board::default(),
-            ctx: bridge::Context::default(),
+            bench: Bench::new(CALLER),
         };
         let alive = || !failed.load(Ordering::Relaxed);
         let crew = Crew {
@@ -294,14 +328,15 @@ struct Merge<'s, 'a> {
     /// Records reported so far.
     records: usize,
     tables: Tables,
+    /// This thread's result buffers, for the pieces it reads.
     free: Vec<Vec<Checked>>,
+    /// Where the workers' result buffers go back to them, by index.
+    homes: Vec<Sender<Vec<Checked>>>,
     /// Texts of pieces reported, until the pieces whose guesses hold them are
     /// read: then their buffers are reused.
     retired: VecDeque<Arc<Vec<u8>>>,
-    /// For the pieces read again here.
-    raw: RawRecord,
-    board: Board,
-    ctx: bridge::Context,
+    /// For the pieces read here.
+    bench: Bench,
 }
 
 impl Merge<'_, '_> {
@@ -367,7 +402,6 @@ impl Merge<'_, '_> {
                 text: text.clone(),
                 at,
                 given: earlier.given.clone(),
-                out: self.free.pop().unwrap_or_default(),
             };
             seq += 1;
             self.out.push_back(Out {
@@ -403,9 +437,12 @@ impl Merge<'_, '_> {
         Ok(Some(self.rest()))
     }
 
-    /// Reads the piece `out` here, from the true state at its start, into the
-    /// result buffers `checked`.
-    fn read_here(&mut self, out: &Out, checked: Vec<Checked>) -> Done {
+    /// Reads the piece `out` here, from the true state at its start (the
+    /// result buffer `wrong` of a reading from a wrong guess goes home).
+    fn read_here(&mut self, out: &Out, wrong: Option<Done>) -> Done {
+        if let Some(d) = wrong {
+            self.give_back(d);
+        }
         let piece = Piece {
             seq: out.seqs.0,
             text: out.text.clone(),
@@ -416,10 +453,21 @@ impl Merge<'_, '_> {
                 guess: Guess::exact(self.state.clone()),
             },
             given: Arc::new(OnceLock::new()),
-            out: checked,
         };
-        let (raw, board, ctx) = (&mut self.raw, &mut self.board, &mut self.ctx);
-        read_piece(piece, self.limits, raw, board, ctx)
+        let checked = self.free.pop().unwrap_or_default();
+        read_piece(piece, self.limits, &mut self.bench, checked)
+    }
+
+    /// Sends the result buffer of `done` back to the thread it belongs to.
+    fn give_back(&mut self, done: Done) {
+        let mut checked = done.checked;
+        checked.truncate(KEEP_CHECKED);
+        match done.home {
+            CALLER if self.free.len() < KEEP_FREE => self.free.push(checked),
+            CALLER => {}
+            // A worker that stopped has no use for it.
+            home => drop(self.homes[home].send(checked)),
+        }
     }
 
     /// The nearest pieces in flight, for a guess: at most [`BEFORE`] of them
@@ -471,8 +519,8 @@ impl Merge<'_, '_> {
             // A worker waiting for work holds the lock: then nothing is queued.
             let queued = crew.queue.try_lock().ok().and_then(|q| q.try_recv().ok());
             if let Some(piece) = queued {
-                let (raw, board, ctx) = (&mut self.raw, &mut self.board, &mut self.ctx);
-                let d = read_piece(piece, self.limits, raw, board, ctx);
+                let checked = self.free.pop().unwrap_or_default();
+                let d = read_piece(piece, self.limits, &mut self.bench, checked);
                 return self.arrive(d);
             }
             match crew.done.recv_timeout(Duration::from_millis(50)) {
@@ -523,7 +571,7 @@ impl Merge<'_, '_> {
                     earlier: next.earlier,
                     ..out
                 };
-                let done = self.read_here(&joined, std::mem::take(&mut done.checked));
+                let done = self.read_here(&joined, Some(done));
                 self.out.push_front(Out {
                     done: Some(done),
                     ..joined
@@ -531,7 +579,7 @@ impl Merge<'_, '_> {
                 continue;
             }
             if !done.handover.holds(&self.state) {
-                done = self.read_here(&out, std::mem::take(&mut done.checked));
+                done = self.read_here(&out, Some(done));
             }
             let base = self.records;
             for c in &mut done.checked[..done.len] {
@@ -543,15 +591,12 @@ impl Merge<'_, '_> {
                     t.record += base;
                 }
                 c.report(&mut self.tables, self.sink);
-                // Many pieces' results are in flight: little room kept per record.
-                c.findings.shrink_to(KEEP_FINDINGS);
             }
             self.records += done.len;
             drop(out.earlier);
             self.retired.push_back(out.text);
             self.state = Arc::new(done.handover.next(&self.state));
-            done.checked.truncate(KEEP_CHECKED);
-            self.free.push(done.checked);
+            self.give_back(done);
         }
         None
     }
@@ -745,10 +790,10 @@ impl Feed {
                 Escape::Other => {}
             }
         }
-        // `#` is the rarer byte of `"##` (the vectorised search for the three
-        // bytes stops at every `"`).
-        let sticky = memchr::memchr_iter(b'#', text)
-            .filter(|&i| i > 0 && text[i - 1] == b'"' && text.get(i + 1) == Some(&b'#'));
+        // A search for `##` stops only there (one for `"##` would stop at
+        // every `"`, one for `#` at every `"#"` value).
+        let sticky =
+            memchr::memmem::find_iter(text, b"##").filter(|&i| i > 0 && text[i - 1] == b'"');
         for hash in sticky {
             let q = hash - 1;
             let line = memchr::memrchr(b'\n', &text[..q]).map_or(0, |i| i + 1);
@@ -803,18 +848,8 @@ fn after_empty_line(buf: &[u8], i: usize) -> bool {
 
 /// The number of line ends in `text`.
 fn count_lines(text: &[u8]) -> u64 {
-    // Eight bytes at a time: a byte is a line end when it is zero after `^`.
-    const LF: u64 = 0x0a0a_0a0a_0a0a_0a0a;
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut words = text.chunks_exact(8);
-    let mut n = 0;
-    for w in &mut words {
-        let x = u64::from_le_bytes(w.try_into().expect("8 bytes")) ^ LF;
-        // The high bit of each byte that is not zero, then of each that is.
-        let nonzero = ((x & LOW).wrapping_add(LOW) | x) & !LOW;
-        n += u64::from((nonzero ^ !LOW).count_ones());
-    }
-    n + words.remainder().iter().filter(|&&b| b == b'\n').count() as u64
+    // The iterator's count is vectorised.
+    memchr::memchr_iter(b'\n', text).count() as u64
 }
 
 #[cfg(test)]

@@ -97,7 +97,9 @@ impl Checked {
     }
 
     /// Hands the findings to `sink` in order, with the ScoreIMP findings of
-    /// the file's `tables` (as `bridge::check` adds them).
+    /// the file's `tables` (as `bridge::check` adds them). The findings stay
+    /// here until [`Checked::check`] or the caller clears them (so that the
+    /// thread that made them can free them).
     pub(super) fn report(&mut self, tables: &mut Tables, sink: &mut RecordSink<'_>) {
         if let Some(t) = self.table.take() {
             tables.add(t, &mut self.findings);
@@ -105,15 +107,12 @@ impl Checked {
         for f in self.findings.iter_mut().filter(|f| f.record == 0) {
             f.record = self.index;
         }
-        sink.record(
-            self.index,
-            self.start,
+        sink.add_kept(self.index, Game::Bridge, &mut self.findings, self.dropped);
+        sink.end_record(
             Game::Bridge,
             <Reader<io::Empty> as RecordReader>::RECORD_LIMIT,
-            &mut self.findings,
-            self.dropped,
+            self.start,
         );
-        self.findings.shrink_to(KEEP_FINDINGS);
     }
 }
 
@@ -335,6 +334,8 @@ impl Merge<'_, '_> {
     fn report(&mut self, mut batch: Batch) {
         for c in batch.checked.iter_mut().take(batch.len) {
             c.report(&mut self.tables, self.sink);
+            c.findings.clear();
+            c.findings.shrink_to(KEEP_FINDINGS);
         }
         self.in_flight -= 1;
         self.bytes -= batch.bytes;

@@ -139,7 +139,8 @@ impl Tables {
     /// ```
     pub fn add(&mut self, t: Table, out: &mut Vec<Finding>) {
         if self.by_board.is_empty() {
-            self.by_board = vec![0; Self::SLOTS];
+            // Cleared, not dropped, between files: its room is reused.
+            self.by_board.resize(Self::SLOTS, 0);
         }
         // Only the tables in the board's slot can be of the same board.
         let ring = &mut self.ring;
