@@ -116,6 +116,9 @@ struct Bench {
     board: Board,
     ctx: bridge::Context,
     home: usize,
+    /// The line buffer of the last piece's reader (none allocated and zeroed
+    /// per piece).
+    lines: Box<[u8]>,
 }
 
 impl Bench {
@@ -125,6 +128,7 @@ impl Bench {
             board: Board::default(),
             ctx: bridge::Context::default(),
             home,
+            lines: Box::default(),
         }
     }
 }
@@ -137,6 +141,7 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         board,
         ctx,
         home,
+        lines,
     } = bench;
     let Piece {
         seq,
@@ -149,7 +154,7 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         c.findings.clear();
         c.findings.shrink_to(KEEP_FINDINGS);
     }
-    let mut reader = Reader::resume(&text[..], limits, at);
+    let mut reader = Reader::resume_in(&text[..], limits, at, std::mem::take(lines));
     let mut len = 0;
     // Reading from memory cannot fail.
     while let Ok(true) = reader.read_record(raw) {
@@ -164,12 +169,14 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
     }
     let handover = reader.handover();
     let _ = given.set(handover.given().clone());
+    let at_rest = reader.at_rest();
+    *lines = reader.into_line_buffer();
     Done {
         seq,
         checked,
         len,
         handover,
-        at_rest: reader.at_rest(),
+        at_rest,
         home: *home,
     }
 }

@@ -85,10 +85,22 @@ impl<R: Read> LineReader<R> {
     /// assert_eq!(r.next_line().unwrap().unwrap().text, b"ok");
     /// ```
     pub fn with_max_line(inner: R, max_line: usize) -> LineReader<R> {
+        LineReader::with_buffer(inner, max_line, Box::default())
+    }
+
+    /// [`LineReader::with_max_line`] in the buffer `buf` of a reader no longer
+    /// used ([`LineReader::into_buffer`]), when it has the room (no new buffer
+    /// to allocate and zero).
+    pub(crate) fn with_buffer(inner: R, max_line: usize, buf: Box<[u8]>) -> LineReader<R> {
         let cap = max_line.max(16) + 1;
         LineReader {
             inner,
-            buf: vec![0; cap].into_boxed_slice(),
+            // What `buf` holds is never read: `start..end` is empty.
+            buf: if buf.len() == cap {
+                buf
+            } else {
+                vec![0; cap].into_boxed_slice()
+            },
             start: 0,
             end: 0,
             line: 0,
@@ -97,6 +109,11 @@ impl<R: Read> LineReader<R> {
             bytes: 0,
             spill: Vec::new(),
         }
+    }
+
+    /// The reader's buffer, for [`LineReader::with_buffer`].
+    pub(crate) fn into_buffer(self) -> Box<[u8]> {
+        self.buf
     }
 
     /// `reader` taken to start after line `line` of an input, not at its
@@ -444,5 +461,25 @@ pub(crate) mod tests {
         let mut r = LineReader::with_max_line(&input[..], 16);
         let l = r.next_line().unwrap().unwrap();
         assert_eq!((l.dropped, l.plain), (24, false));
+    }
+
+    #[test]
+    fn a_reused_buffer_reads_as_a_new_one() {
+        // A buffer left full of another input's bytes, of the same size and not.
+        let mut old = LineReader::with_max_line(&b"[Old \"x\"]\nzzzzzzzzzzzzzzzzzzzzzzzz"[..], 16);
+        while old.next_line().unwrap().is_some() {}
+        let input = b"ab\r\n0123456789abcdefXYZ\nlast";
+        for (buf, max) in [
+            (old.into_buffer(), 16),
+            (vec![7; 99].into_boxed_slice(), 16),
+        ] {
+            let mut r = LineReader::with_buffer(&input[..], max, buf);
+            let mut lines = Vec::new();
+            while let Some(l) = r.next_line().unwrap() {
+                lines.push((l.text.to_vec(), l.dropped));
+            }
+            let want: [(&[u8], u64); 3] = [(b"ab", 0), (b"0123456789abcdef", 3), (b"last", 0)];
+            assert_eq!(lines, want.map(|(t, d)| (t.to_vec(), d)));
+        }
     }
 }
