@@ -116,9 +116,6 @@ struct Bench {
     board: Board,
     ctx: bridge::Context,
     home: usize,
-    /// The line buffer of the last piece's reader (none allocated and zeroed
-    /// per piece).
-    lines: Box<[u8]>,
 }
 
 impl Bench {
@@ -128,7 +125,6 @@ impl Bench {
             board: Board::default(),
             ctx: bridge::Context::default(),
             home,
-            lines: Box::default(),
         }
     }
 }
@@ -141,7 +137,6 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         board,
         ctx,
         home,
-        lines,
     } = bench;
     let Piece {
         seq,
@@ -154,7 +149,7 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         c.findings.clear();
         c.findings.shrink_to(KEEP_FINDINGS);
     }
-    let mut reader = Reader::resume_in(&text[..], limits, at, std::mem::take(lines));
+    let mut reader = Reader::resume(&text[..], limits, at);
     let mut len = 0;
     // Reading from memory cannot fail.
     while let Ok(true) = reader.read_record(raw) {
@@ -170,7 +165,6 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
     let handover = reader.handover();
     let _ = given.set(handover.given().clone());
     let at_rest = reader.at_rest();
-    *lines = reader.into_line_buffer();
     Done {
         seq,
         checked,

@@ -410,25 +410,13 @@ impl<R: Read> Reader<R> {
     /// A reader over `inner` that starts between two records of an input, at
     /// `at` (see the module documentation).
     pub(crate) fn resume(inner: R, limits: Limits, at: Resume) -> Reader<R> {
-        Reader::resume_in(inner, limits, at, Box::default())
-    }
-
-    /// [`Reader::resume`] with the line buffer `buf` of a reader no longer used
-    /// ([`Reader::into_line_buffer`]).
-    pub(crate) fn resume_in(inner: R, limits: Limits, at: Resume, buf: Box<[u8]>) -> Reader<R> {
-        let lines = LineReader::with_buffer(inner, limits.max_line, buf);
-        let mut r = Reader::over(lines, limits);
+        let mut r = Reader::with_limits(inner, limits);
         if !at.first {
             r.lines = LineReader::resumed(r.lines, at.line);
         }
         r.records = at.records;
         r.p.start_from(at.guess);
         r
-    }
-
-    /// The reader's line buffer, for [`Reader::resume_in`].
-    pub(crate) fn into_line_buffer(self) -> Box<[u8]> {
-        self.lines.into_buffer()
     }
 
     /// Whether the input ended between records: not inside a `{` comment or a
