@@ -51,8 +51,8 @@ use std::time::Duration;
 use super::split::{Checked, KEEP_RAW, PanicFlag, pipeline, weight};
 use super::{AuditOptions, Counted, RecordSink, Summary};
 use crate::Finding;
+use crate::bridge::Board;
 use crate::bridge::imp::Tables;
-use crate::bridge::{self, Board};
 use crate::pbn::{
     Carried, Earlier, Escape, Given, Guess, Handover, Limits, RawRecord, Reader, Resume, TagKind,
     is_name_char,
@@ -114,7 +114,6 @@ struct Done {
 struct Bench {
     raw: RawRecord,
     board: Board,
-    ctx: bridge::Context,
     home: usize,
 }
 
@@ -123,7 +122,6 @@ impl Bench {
         Bench {
             raw: RawRecord::default(),
             board: Board::default(),
-            ctx: bridge::Context::default(),
             home,
         }
     }
@@ -132,12 +130,7 @@ impl Bench {
 /// Reads, decodes and checks the records of `piece` into the result buffer
 /// `checked` (of this thread).
 fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<Checked>) -> Done {
-    let Bench {
-        raw,
-        board,
-        ctx,
-        home,
-    } = bench;
+    let Bench { raw, board, home } = bench;
     let Piece {
         seq,
         text,
@@ -156,7 +149,7 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         if checked.len() == len {
             checked.push(Checked::default());
         }
-        checked[len].check(raw, board, ctx);
+        checked[len].check(raw, board);
         len += 1;
         if weight(raw) > KEEP_RAW {
             *raw = RawRecord::default();

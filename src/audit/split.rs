@@ -71,21 +71,15 @@ pub(super) struct Checked {
 
 impl Checked {
     /// Decodes and checks `raw` into `self` (a worker's part for one record).
-    pub(super) fn check(
-        &mut self,
-        raw: &mut RawRecord,
-        board: &mut Board,
-        ctx: &mut bridge::Context,
-    ) {
+    pub(super) fn check(&mut self, raw: &mut RawRecord, board: &mut Board) {
         self.findings.clear();
         self.index = raw.index();
         self.start = raw.start();
         self.dropped = raw.take_findings(&mut self.findings);
         raw.decode(board, &mut self.findings);
-        // An empty context: the tables of this file are added in order by the
-        // merging thread, exactly as `bridge::check` adds them.
-        ctx.clear();
-        let outcome = bridge::check(board, ctx, &mut self.findings);
+        // The tables of this file are added in order by the merging thread,
+        // exactly as `bridge::check` adds them.
+        let outcome = bridge::check_board(board, &mut self.findings);
         self.table = Table::of(
             board,
             outcome.ns_score,
@@ -134,7 +128,7 @@ pub(super) fn weight(raw: &RawRecord) -> usize {
 }
 
 /// Decodes and checks the records of `batch` (a worker's part).
-fn check(batch: &mut Batch, board: &mut Board, ctx: &mut bridge::Context) {
+fn check(batch: &mut Batch, board: &mut Board) {
     if batch.checked.len() < batch.len {
         batch.checked.resize_with(batch.len, Checked::default);
     }
@@ -144,7 +138,7 @@ fn check(batch: &mut Batch, board: &mut Board, ctx: &mut bridge::Context) {
         .zip(&mut batch.checked)
         .take(batch.len)
     {
-        out.check(raw, board, ctx);
+        out.check(raw, board);
     }
 }
 
@@ -170,12 +164,11 @@ pub(super) fn pipeline<R: Read>(
             s.spawn(move || {
                 let _guard = PanicFlag(failed);
                 let mut board = Board::default();
-                let mut ctx = bridge::Context::default();
                 loop {
                     // The lock is held only while waiting for the next batch.
                     let job = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(mut batch)) = job else { break };
-                    check(&mut batch, &mut board, &mut ctx);
+                    check(&mut batch, &mut board);
                     if done_tx.send(batch).is_err() {
                         break;
                     }
@@ -192,7 +185,6 @@ pub(super) fn pipeline<R: Read>(
             in_flight: 0,
             bytes: 0,
             board: Board::default(),
-            ctx: bridge::Context::default(),
         };
         let alive = || !failed.load(Ordering::Relaxed);
         let mut seq = 0;
@@ -279,7 +271,6 @@ struct Merge<'s, 'a> {
     bytes: usize,
     /// For the batches the calling thread checks itself.
     board: Board,
-    ctx: bridge::Context,
 }
 
 impl Merge<'_, '_> {
@@ -298,7 +289,7 @@ impl Merge<'_, '_> {
             // A worker waiting for work holds the lock: then nothing is queued.
             let queued = work.try_lock().ok().and_then(|w| w.try_recv().ok());
             if let Some(mut b) = queued {
-                check(&mut b, &mut self.board, &mut self.ctx);
+                check(&mut b, &mut self.board);
                 return self.arrive(b);
             }
             match rx.recv_timeout(Duration::from_millis(50)) {

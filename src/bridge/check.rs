@@ -62,6 +62,33 @@ pub struct Outcome {
 /// assert_eq!(out[0].rule, "bridge.auction.insufficient");
 /// ```
 pub fn check(board: &Board, ctx: &mut Context, out: &mut Vec<Finding>) -> Outcome {
+    let outcome = check_board(board, out);
+    if let Some(t) = Table::of(
+        board,
+        outcome.ns_score,
+        outcome.declared.declarer.map(|d| d.side()),
+    ) {
+        ctx.tables.add(t, out);
+    }
+    outcome
+}
+
+/// [`check`] without the ScoreIMP comparison with the other tables of the
+/// file (for a caller that adds the boards' [`Table`]s itself, in order).
+///
+/// ```
+/// use kibitz::bridge::{check_board, Board};
+/// use kibitz::pbn::{decode::decode, RawRecord, Reader};
+/// let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Auction \"N\"]\n1C 1C AP\n";
+/// let mut rec = RawRecord::default();
+/// Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+/// let mut board = Board::default();
+/// let mut out = Vec::new();
+/// decode(&rec, &mut board, &mut out);
+/// check_board(&board, &mut out);
+/// assert_eq!(out[0].rule, "bridge.auction.insufficient");
+/// ```
+pub fn check_board(board: &Board, out: &mut Vec<Finding>) -> Outcome {
     let record = board.record;
     let mut kept = 0;
     let mut dropped = 0u64;
@@ -85,13 +112,6 @@ pub fn check(board: &Board, ctx: &mut Context, out: &mut Vec<Finding>) -> Outcom
         f.record = record;
         f.game = Some(crate::Game::Bridge);
         out.push(f);
-    }
-    if let Some(t) = Table::of(
-        board,
-        outcome.ns_score,
-        outcome.declared.declarer.map(|d| d.side()),
-    ) {
-        ctx.tables.add(t, out);
     }
     outcome
 }

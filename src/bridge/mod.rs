@@ -38,5 +38,5 @@ pub use call::{
 };
 pub use card::{Card, ParseCardError};
 pub use cardset::{CardSet, Iter as CardSetIter, ParseHandError};
-pub use check::{Context, MAX_FINDINGS, Outcome, check};
+pub use check::{Context, MAX_FINDINGS, Outcome, check, check_board};
 pub use rank::Rank;
