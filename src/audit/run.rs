@@ -26,7 +26,7 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, channel, sync_channel};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
@@ -256,8 +256,27 @@ pub const MAX_JOBS: usize = 64;
 
 /// What a worker sends about one input: its findings in chunks, then its end.
 enum Msg {
-    Findings(Vec<Finding>),
+    /// Findings, and the worker that made them (the chunk goes back to it).
+    Findings(Vec<Finding>, usize),
     Done(Box<Summary>, Option<io::Error>),
+}
+
+/// A worker's side of the chunks of findings: the chunks the reporting thread
+/// gave back, whose findings it frees (and whose room it reuses) itself. Memory
+/// freed by another thread than the one that allocated it costs glibc's
+/// allocator much more (its caches are per thread).
+struct Chunks {
+    home: usize,
+    back: Receiver<Vec<Finding>>,
+}
+
+impl Chunks {
+    /// An empty chunk, reused if one came back.
+    fn take(&self) -> Vec<Finding> {
+        let mut chunk = self.back.try_recv().unwrap_or_default();
+        chunk.clear();
+        chunk
+    }
 }
 
 /// Findings a worker collects before sending them (one channel message and at
@@ -291,9 +310,15 @@ fn audit_one(
 }
 
 /// Audits `input` on a worker, sending its findings and then its summary to `tx`.
-fn audit_sent(input: &Input, opts: &AuditOptions, tx: &SyncSender<Msg>, progress: &Progress) {
+fn audit_sent(
+    input: &Input,
+    opts: &AuditOptions,
+    tx: &SyncSender<Msg>,
+    progress: &Progress,
+    chunks: &Chunks,
+) {
     let mut summary = Summary::default();
-    let mut chunk = Vec::new();
+    let mut chunk = chunks.take();
     // The receiver only goes away if the caller panicked; nothing to do then.
     let send = |msg: Msg| {
         if let Err(TrySendError::Full(msg)) = tx.try_send(msg) {
@@ -306,12 +331,15 @@ fn audit_sent(input: &Input, opts: &AuditOptions, tx: &SyncSender<Msg>, progress
     let mut emit = |f: &Finding| {
         chunk.push(f.clone());
         if chunk.len() == CHUNK {
-            send(Msg::Findings(std::mem::take(&mut chunk)));
+            send(Msg::Findings(
+                std::mem::replace(&mut chunk, chunks.take()),
+                chunks.home,
+            ));
         }
     };
     let error = audit_one(input, &input.name(), opts, &mut summary, &mut emit);
     if !chunk.is_empty() {
-        send(Msg::Findings(chunk));
+        send(Msg::Findings(chunk, chunks.home));
     }
     send(Msg::Done(Box::new(summary), error));
     progress.finished();
@@ -483,13 +511,18 @@ fn run_items(
     let progress = Progress::default();
     let mut handed_out = 0u64;
     std::thread::scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|| {
+        let mut homes = Vec::with_capacity(jobs);
+        for home in 0..jobs {
+            let (back_tx, back) = channel();
+            homes.push(back_tx);
+            let (work_rx, progress) = (&work_rx, &progress);
+            s.spawn(move || {
+                let chunks = Chunks { home, back };
                 loop {
                     // The lock is held only while waiting for the next input.
                     let job = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok((input, tx))) = job else { break };
-                    audit_sent(&input, opts, &tx, &progress);
+                    audit_sent(&input, opts, &tx, progress, &chunks);
                 }
             });
         }
@@ -518,7 +551,7 @@ fn run_items(
                 };
                 {
                     match msg {
-                        Msg::Findings(chunk) => {
+                        Msg::Findings(chunk, home) => {
                             for f in &chunk {
                                 on_event(Event::Finding {
                                     file: &name,
@@ -526,6 +559,9 @@ fn run_items(
                                     finding: f,
                                 });
                             }
+                            // Back to its worker, which frees the findings
+                            // (a worker that stopped has no use for it).
+                            let _ = homes[home].send(chunk);
                         }
                         Msg::Done(summary, error) => {
                             total.merge(&summary);
