@@ -202,6 +202,7 @@ where
     summary.files += 1;
     let mut sink = RecordSink::new(summary, emit, opts.limits.max_findings);
     let (bytes, result) = audit_records(&mut reader, rules, &mut sink);
+    drop(sink);
     summary.bytes += bytes;
     result
 }

@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 use crate::{Finding, Game, Pos, Rule, Severity};
 
 use super::Summary;
+use super::summary::Tally;
 
 /// Most findings kept per record by default ([`Limits::max_findings`](crate::pbn::Limits)),
 /// whatever stage made them (reader, decoder, rules); the rest are counted in one
@@ -36,6 +37,14 @@ pub struct RecordSink<'a> {
     open: Option<(usize, usize, usize, Option<Severity>)>,
     /// Most findings kept per record.
     max: usize,
+    /// The per-rule counts not yet in `summary` (added when the sink is dropped).
+    tally: Tally,
+}
+
+impl Drop for RecordSink<'_> {
+    fn drop(&mut self) {
+        self.tally.flush(self.summary);
+    }
 }
 
 impl<'a> RecordSink<'a> {
@@ -52,11 +61,13 @@ impl<'a> RecordSink<'a> {
             recent: VecDeque::with_capacity(RECENT),
             open: None,
             max: max_findings,
+            tally: Tally::default(),
         }
     }
 
     /// The summary being counted into.
     pub fn summary(&mut self) -> &mut Summary {
+        self.tally.flush(self.summary);
         self.summary
     }
 
@@ -87,7 +98,7 @@ impl<'a> RecordSink<'a> {
                 // A late finding about a finished record.
                 self.summary.recount_record(*w, f.severity);
                 *w = (*w).max(Some(f.severity));
-                self.summary.count(f);
+                self.tally.count(self.summary, f);
                 (self.emit)(f);
                 continue;
             }
@@ -98,7 +109,7 @@ impl<'a> RecordSink<'a> {
             }
             open.1 += 1;
             open.3 = open.3.max(Some(f.severity));
-            self.summary.count(f);
+            self.tally.count(self.summary, f);
             (self.emit)(f);
         }
     }
@@ -118,7 +129,7 @@ impl<'a> RecordSink<'a> {
             f.record = record;
             f.game = Some(game);
             worst = worst.max(Some(f.severity));
-            self.summary.count(&f);
+            self.tally.count(self.summary, &f);
             (self.emit)(&f);
         }
         self.summary.count_record(worst);
@@ -145,7 +156,7 @@ impl<'a> RecordSink<'a> {
     /// A finding about the input as a whole (no record): counted, emitted, and
     /// not counted as a record.
     pub fn input_finding(&mut self, f: &Finding) {
-        self.summary.count(f);
+        self.tally.count(self.summary, f);
         (self.emit)(f);
     }
 }

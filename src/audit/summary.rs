@@ -122,3 +122,102 @@ impl Summary {
         }
     }
 }
+
+/// Findings counted into a [`Summary`] with the per-rule counts held back in a
+/// few slots found by the rule id's address (no string comparisons in the
+/// summary's map per finding) and added to the map when the slots are full or
+/// [`Tally::flush`] is called.
+#[derive(Debug, Default)]
+pub(crate) struct Tally {
+    slots: Vec<(&'static str, Severity, u64)>,
+}
+
+impl Tally {
+    /// Slots held back.
+    const SLOTS: usize = 16;
+
+    /// [`Summary::count`], the per-rule count held back.
+    pub(crate) fn count(&mut self, summary: &mut Summary, f: &Finding) {
+        match f.severity {
+            Severity::Violation => summary.violations += 1,
+            Severity::Warning => summary.warnings += 1,
+            Severity::Notice => summary.notices += 1,
+        }
+        // The same id written at two places may have two addresses: then it
+        // takes two slots, added up in the map.
+        let slot = self
+            .slots
+            .iter_mut()
+            .find(|(r, ..)| std::ptr::eq(*r, f.rule));
+        match slot {
+            Some(slot) => {
+                slot.1 = f.severity;
+                slot.2 += 1;
+            }
+            None => {
+                if self.slots.len() == Self::SLOTS {
+                    self.flush(summary);
+                }
+                self.slots.push((f.rule, f.severity, 1));
+            }
+        }
+    }
+
+    /// Adds the counts held back to `summary`'s map.
+    pub(crate) fn flush(&mut self, summary: &mut Summary) {
+        for (rule, severity, n) in self.slots.drain(..) {
+            let e = match summary.rules.get_mut(rule) {
+                Some(e) => e,
+                None => summary.rules.entry(rule.to_string()).or_default(),
+            };
+            e.severity = Some(severity);
+            e.findings += n;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Pos, Rule};
+
+    #[test]
+    fn a_tally_counts_as_the_summary_does() {
+        // 20 ids (more than the slots held back), each several times, in an
+        // order that keeps evicting; one id also at a second address.
+        const IDS: [&str; 20] = [
+            "a.0", "a.1", "a.2", "a.3", "a.4", "a.5", "a.6", "a.7", "a.8", "a.9", "b.0", "b.1",
+            "b.2", "b.3", "b.4", "b.5", "b.6", "b.7", "b.8", "b.9",
+        ];
+        let again = String::from("a.3").leak();
+        let severities = [Severity::Violation, Severity::Warning, Severity::Notice];
+        let mut findings = Vec::new();
+        for round in 0..5 {
+            for (i, id) in IDS.iter().enumerate() {
+                let rule = Rule::new(id, severities[i % 3]);
+                for _ in 0..=(i + round) % 4 {
+                    findings.push(Finding::of(rule, Pos::new(1, 1), "m"));
+                }
+            }
+            findings.push(Finding::of(
+                Rule::new(again, Severity::Violation),
+                Pos::new(1, 1),
+                "m",
+            ));
+        }
+        let mut plain = Summary::default();
+        let mut tallied = Summary::default();
+        let mut tally = Tally::default();
+        for f in &findings {
+            plain.count(f);
+            tally.count(&mut tallied, f);
+        }
+        tally.flush(&mut tallied);
+        assert_eq!(tallied, plain);
+        assert_eq!(plain.rules.len(), 20);
+        assert_eq!(
+            plain.rules["a.3"].findings,
+            5 + (0..5).map(|r| (3 + r) % 4 + 1).sum::<u64>()
+        );
+    }
+}
