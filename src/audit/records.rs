@@ -24,6 +24,8 @@ use crate::notation::{Decode, RawRecord, RecordReader};
 /// let mut emit = |f: &kibitz::Finding| rules_seen.push(f.rule);
 /// let mut sink = RecordSink::new(&mut summary, &mut emit, 200);
 /// let (bytes, result) = audit_records(&mut Reader::new(text.as_bytes()), &BridgeRules, &mut sink);
+/// // The sink adds its last per-rule counts to the summary when dropped.
+/// drop(sink);
 /// assert!(result.is_ok());
 /// assert_eq!(bytes, text.len() as u64);
 /// assert_eq!(rules_seen, ["bridge.auction.insufficient"]);

@@ -28,6 +28,9 @@ const RECENT: usize = 256;
 /// deals are checked one by one) or whole ([`RecordSink::record`]). A finding
 /// that names an earlier record (a ScoreIMP checked when the other table of its
 /// board arrives) counts against that record.
+///
+/// The per-rule counts (`Summary::rules`) are complete once the sink is
+/// dropped (or [`RecordSink::summary`] is called); the other counts at once.
 pub struct RecordSink<'a> {
     summary: &'a mut Summary,
     emit: &'a mut dyn FnMut(&Finding),
