@@ -18,8 +18,9 @@ use crate::notation::pbn::tag::KNOWN_TAGS;
 
 impl<R: Read> Reader<R> {
     /// Reads the next line straight from the line reader's buffer when it is whole
-    /// there and is, in the normal state, a plain tag line ([`scan_plain_tag`]) or
-    /// an auction or play line of words and spaces ([`Parser::direct_words`]):
+    /// there and is, in the normal state, a plain tag line ([`scan_plain_tag`]),
+    /// an auction or play line of words and spaces ([`Parser::direct_words`]) or
+    /// a `*` alone in an auction or play section:
     /// what [`Parser::line`] does for such a line, without finding its end first.
     /// `None`, having done nothing, for any other line.
     pub(super) fn direct_line(&mut self, rec: &mut RawRecord) -> Option<Outcome> {
@@ -45,6 +46,13 @@ impl<R: Read> Reader<R> {
             }
             b if is_word_char(b) && matches!(p.section, Section::Auction | Section::Play) => {
                 (Outcome::Continue, p.direct_words(rec, buf, number)?)
+            }
+            // `*` alone on its line, as most play sections end: the token
+            // [`Parser::section_token`] makes of it.
+            b'*' if matches!(p.section, Section::Auction | Section::Play) => {
+                let (_, line_len) = line_end_at(buf, 1)?;
+                p.push_token(rec, TokenKind::Star, b"*", Pos::new(number, 1));
+                (Outcome::Continue, line_len)
             }
             _ => return None,
         };

@@ -743,3 +743,33 @@ fn word_lines_near_the_token_limit_are_read_one_by_one() {
     assert_eq!(rules_of(&rec), ["pbn.limit.record"]);
     assert_eq!(rec.findings[0].pos, Pos::new(3, 10));
 }
+
+#[test]
+fn star_lines_read_like_the_general_lexer() {
+    // `*` alone on a line in an auction or play section is read from the buffer
+    // (fed whole); after a comment, or fed one byte at a time, the general lexer
+    // reads it. Outside a section it is text no tag owns (general path only).
+    let text = "[Auction \"N\"]\n1C\n*\r\n[Play \"E\"]\nSK\n*\n[Board \"1\"]\n*\n";
+    let slow_text = "[Auction \"N\"]\n1C\n{}*\r\n[Play \"E\"]\nSK\n{}*\n[Board \"1\"]\n*\n";
+    let fast = one(text);
+    let slow = one(slow_text);
+    let trickled = read_all_chunked(text.as_bytes(), 1);
+    assert_eq!(content(&fast), content(&slow));
+    assert_eq!(content(&fast), content(&trickled[0]));
+    use TokenKind::*;
+    let auction = [(Word, "1C".to_string()), (Star, "*".to_string())];
+    assert_eq!(section(&fast, "Auction"), auction);
+    let play = [(Word, "SK".to_string()), (Star, "*".to_string())];
+    assert_eq!(section(&fast, "Play"), play);
+    // The stars at line 3 and 6, column 1; the last one is reported there.
+    let stars: Vec<Pos> = (fast.tokens.iter())
+        .filter(|t| t.kind == Star)
+        .map(|t| t.pos)
+        .collect();
+    assert_eq!(stars, [Pos::new(3, 1), Pos::new(6, 1)]);
+    assert_eq!(rules_of(&fast), ["pbn.section.unexpected"]);
+    assert_eq!(fast.findings[0].pos, Pos::new(8, 1));
+    assert_eq!(fast.findings, trickled[0].findings);
+    assert_eq!(fast.end_line, 8);
+    assert_eq!(fast.end_line, trickled[0].end_line);
+}
