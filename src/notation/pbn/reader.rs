@@ -2,7 +2,8 @@
 //!
 //! The reader works line by line over one fixed buffer ([`LineReader`]) and keeps
 //! only a small state between lines: whether it is inside a `{` comment or inside a
-//! tag pair that spans lines. Every token is copied once into the record's arena;
+//! tag pair that spans lines. Every token is copied once into the record's arena
+//! (a run of calls or cards as one piece, the blanks between them included);
 //! nothing is allocated per token once the arena has grown to the largest record.
 //!
 //! Record boundaries follow PBN 3: a semi-empty line (empty, or only spaces and

@@ -197,6 +197,10 @@ impl Parser {
     /// of `text` as [`Parser::section_token`] would, while the line cannot reach a
     /// record limit. Returns the index of the first byte that is neither a blank
     /// nor part of a word (or `text.len()`), where the general lexer goes on.
+    ///
+    /// The text read here (words and the blanks between them) is copied into the
+    /// arena once, and the words' spans point into that copy, as
+    /// [`Parser::direct_words`] does for the same line.
     pub(super) fn section_words(
         &mut self,
         rec: &mut RawRecord,
@@ -211,8 +215,8 @@ impl Parser {
         if !self.line_fits(rec, n) {
             return 0;
         }
-        rec.arena.reserve(n);
         rec.tokens.reserve(n / 2 + 1);
+        let base = rec.arena.len();
         let mut i = 0;
         loop {
             while i < n && CLASS[text[i] as usize] & SPACE != 0 {
@@ -221,8 +225,9 @@ impl Parser {
             if i == n || CLASS[text[i] as usize] & WORD == 0 {
                 break;
             }
-            i = Self::push_word(rec, text, i, n, line, col0);
+            i = Self::push_word(rec, text, i, n, line, col0, base);
         }
+        rec.push_run(text, i);
         rec.tags[tag].tokens.end = rec.tokens.len() as u32;
         i
     }
@@ -239,7 +244,9 @@ impl Parser {
     }
 
     /// Pushes the word that starts at `text[i]` (a word character) as a `Word`
-    /// token at column `col0 + i + 1`; returns the index after it.
+    /// token at column `col0 + i + 1` whose text is at `base + i` in the arena
+    /// (where the caller copies `text` once the line is read); returns the
+    /// index after it.
     #[inline(always)]
     fn push_word(
         rec: &mut RawRecord,
@@ -248,6 +255,7 @@ impl Parser {
         n: usize,
         line: u64,
         col0: u32,
+        base: usize,
     ) -> usize {
         let mut end = i + 1;
         while end < n && CLASS[text[end] as usize] & WORD != 0 {
@@ -255,10 +263,12 @@ impl Parser {
         }
         let pos = Pos::new(line, col0 + i as u32 + 1);
         Self::mark_start(rec, pos);
-        let span = rec.push_from(text, i, end);
         rec.tokens.push(RawToken {
             kind: TokenKind::Word,
-            text: span,
+            text: Span {
+                start: (base + i) as u32,
+                end: (base + end) as u32,
+            },
             pos,
         });
         end
@@ -279,10 +289,10 @@ impl Parser {
         if !self.line_fits(rec, n) {
             return None;
         }
-        let (arena0, tokens0, start0) = (rec.arena.len(), rec.tokens.len(), rec.start);
+        let (base, tokens0, start0) = (rec.arena.len(), rec.tokens.len(), rec.start);
         let mut i = 0;
         let ends = loop {
-            i = Self::push_word(rec, buf, i, n, line, 0);
+            i = Self::push_word(rec, buf, i, n, line, 0, base);
             while i < n && buf[i] == b' ' {
                 i += 1;
             }
@@ -292,12 +302,12 @@ impl Parser {
                 _ => break None,
             }
         };
-        let Some((_, line_len)) = ends else {
-            rec.arena.truncate(arena0);
+        let Some((text_len, line_len)) = ends else {
             rec.tokens.truncate(tokens0);
             rec.start = start0;
             return None;
         };
+        rec.push_run(buf, text_len);
         rec.tags[tag].tokens.end = rec.tokens.len() as u32;
         Some(line_len)
     }

@@ -773,3 +773,41 @@ fn star_lines_read_like_the_general_lexer() {
     assert_eq!(fast.end_line, 8);
     assert_eq!(fast.end_line, trickled[0].end_line);
 }
+
+#[test]
+fn word_lines_take_the_same_arena_bytes_from_the_buffer_or_one_by_one() {
+    // A word line is copied once, blanks included, whichever way it is read: fed
+    // whole (from the line buffer, `direct_words`) or one byte at a time
+    // (`next_line`, then `section_words`). The arena, and so where a record
+    // limit falls, is the same.
+    let text = b"[Auction \"N\"]\n1C  Pass 1H\r\nPass 2C \n[Play \"E\"]\nSK HA S2 S3\n";
+    let whole = read_all_chunked(text, usize::MAX);
+    let trickled = read_all_chunked(text, 1);
+    // Names and values, then each word line without its line end.
+    let expected = b"AuctionN1C  Pass 1HPass 2C PlayESK HA S2 S3";
+    assert_eq!(whole[0].arena, expected);
+    assert_eq!(trickled[0].arena, expected);
+    assert_eq!(content(&whole[0]), content(&trickled[0]));
+    let calls: Vec<String> = section(&whole[0], "Auction")
+        .into_iter()
+        .map(|t| t.1)
+        .collect();
+    assert_eq!(calls, ["1C", "Pass", "1H", "Pass", "2C"]);
+    // 36 bytes: the play line does not fit whole (32 bytes before it), so its
+    // cards are read one by one on both ways and S2 is over the limit.
+    for chunk in [usize::MAX, 1] {
+        let mut r = Reader::with_limits(
+            crate::lines::tests::Trickle(text, chunk),
+            Limits {
+                max_record_bytes: 36,
+                ..Limits::default()
+            },
+        );
+        let mut rec = RawRecord::default();
+        assert!(r.read_record(&mut rec).unwrap());
+        let cards: Vec<String> = section(&rec, "Play").into_iter().map(|t| t.1).collect();
+        assert_eq!(cards, ["SK", "HA"], "chunk {chunk}");
+        assert_eq!(rules_of(&rec), ["pbn.limit.record"]);
+        assert_eq!(rec.findings[0].pos, Pos::new(5, 7));
+    }
+}
