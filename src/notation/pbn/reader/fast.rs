@@ -225,6 +225,7 @@ impl Parser {
             if i == n || CLASS[text[i] as usize] & WORD == 0 {
                 break;
             }
+            Self::mark_start(rec, Pos::new(line, col0 + i as u32 + 1));
             i = Self::push_word(rec, text, i, n, line, col0, base);
         }
         rec.push_run(text, i);
@@ -246,7 +247,7 @@ impl Parser {
     /// Pushes the word that starts at `text[i]` (a word character) as a `Word`
     /// token at column `col0 + i + 1` whose text is at `base + i` in the arena
     /// (where the caller copies `text` once the line is read); returns the
-    /// index after it.
+    /// index after it. The caller marks the record's start.
     #[inline(always)]
     fn push_word(
         rec: &mut RawRecord,
@@ -262,7 +263,6 @@ impl Parser {
             end += 1;
         }
         let pos = Pos::new(line, col0 + i as u32 + 1);
-        Self::mark_start(rec, pos);
         rec.tokens.push(RawToken {
             kind: TokenKind::Word,
             text: Span {
@@ -290,6 +290,8 @@ impl Parser {
             return None;
         }
         let (base, tokens0, start0) = (rec.arena.len(), rec.tokens.len(), rec.start);
+        // The record starts at the first word if not before.
+        Self::mark_start(rec, Pos::new(line, 1));
         let mut i = 0;
         let ends = loop {
             i = Self::push_word(rec, buf, i, n, line, 0, base);
