@@ -57,7 +57,8 @@ impl<R: Read> Reader<R> {
             _ => return None,
         };
         rec.end_line = number;
-        self.lines.take_line(line_len);
+        // `line_end_at` found the line end at `line_len - 1` in `buf`.
+        self.lines.take_found_line(line_len);
         Some(out)
     }
 }
