@@ -56,7 +56,9 @@ pub enum Inherit {
 /// (its section data: calls, cards or table elements).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawTag {
-    /// The tag name.
+    /// The tag name, for a name PBN does not define ([`TagKind::Other`]). A
+    /// defined name is not copied (the span is empty): [`RawRecord::name`]
+    /// gives its spelling, which `kind` fixes (tag names are case-sensitive).
     pub name: Span,
     /// The tag name classified (set by the reader, so that later stages need
     /// not compare strings).
@@ -203,10 +205,21 @@ impl RawRecord {
         &self.arena[span.range()]
     }
 
-    /// The name of `tag`.
+    /// The name of `tag` (for a defined kind, its PBN spelling).
+    ///
+    /// ```
+    /// use kibitz::pbn::{RawRecord, Reader};
+    /// let mut rec = RawRecord::default();
+    /// Reader::new(&b"[Board \"3\"]\n[MyTag \"x\"]\n"[..]).read_record(&mut rec).unwrap();
+    /// assert_eq!(rec.name(&rec.tags[0]), b"Board");
+    /// assert_eq!(rec.name(&rec.tags[1]), b"MyTag");
+    /// ```
     #[inline]
     pub fn name(&self, tag: &RawTag) -> &[u8] {
-        self.text(tag.name)
+        match tag.kind.name() {
+            Some(name) => name.as_bytes(),
+            None => self.text(tag.name),
+        }
     }
 
     /// The value of `tag`.

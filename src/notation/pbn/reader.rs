@@ -497,6 +497,38 @@ fn scan_until(text: &[u8], from: usize, class: u8) -> usize {
         .map_or(text.len(), |k| from + k)
 }
 
+/// The name of a tag being read: a defined kind's spelling, else its text in
+/// the arena (see [`RawTag::name`]).
+fn tag_name(rec: &RawRecord, kind: TagKind, name: Span) -> &[u8] {
+    match kind.name() {
+        Some(n) => n.as_bytes(),
+        None => rec.text(name),
+    }
+}
+
+/// For a tag of a defined kind whose name and then value were just copied into
+/// the arena, takes the name out (the value moves down to where it started):
+/// the name and value spans as [`RawTag`] keeps them.
+fn drop_defined_name(rec: &mut RawRecord, kind: TagKind, name: Span, value: Span) -> (Span, Span) {
+    if kind == TagKind::Other {
+        return (name, value);
+    }
+    rec.arena.copy_within(value.range(), name.start as usize);
+    let end = name.start + (value.end - value.start);
+    rec.arena.truncate(end as usize);
+    let name = Span {
+        start: name.start,
+        end: name.start,
+    };
+    (
+        name,
+        Span {
+            start: name.start,
+            end,
+        },
+    )
+}
+
 /// Whether a line opens a tag pair: `[Name "` after optional blanks.
 fn opens_tag(text: &[u8]) -> bool {
     let t = &text[text.iter().take_while(|&&b| is_space(b)).count()..];
@@ -987,7 +1019,9 @@ impl Parser {
                         self.finding(rec, rules::TAG, at(i), msg);
                     }
                     self.state = State::Normal;
-                    if self.complete_tag(rec, name, value, pos, value_pos) {
+                    let kind = TagKind::of(rec.text(name));
+                    let (name, value) = drop_defined_name(rec, kind, name, value);
+                    if self.complete_tag(rec, kind, name, value, pos, value_pos) {
                         self.pending.clear();
                         self.pending.extend_from_slice(&text[i..]);
                         self.pending_pos = Some(at(i));
@@ -1074,18 +1108,19 @@ impl Parser {
         None
     }
 
-    /// Handles a complete tag pair whose name and value are the last text in the
-    /// arena. Returns `true` when it starts a new record (it is then moved to
-    /// `carry` for the next call of `read_record`).
+    /// Handles a complete tag pair of `kind` whose name (empty for a defined
+    /// kind, see [`RawTag::name`]) and value are the last text in the arena.
+    /// Returns `true` when it starts a new record (it is then moved to `carry`
+    /// for the next call of `read_record`).
     fn complete_tag(
         &mut self,
         rec: &mut RawRecord,
+        kind: TagKind,
         name: Span,
         value: Span,
         pos: Pos,
         value_pos: Pos,
     ) -> bool {
-        let kind = TagKind::of(rec.text(name));
         let already = match kind.index() {
             Some(i) => self.seen & (1 << i) != 0,
             None => rec
@@ -1099,14 +1134,14 @@ impl Parser {
             let mut inherit = Inherit::Written;
             if is_hash {
                 carried.clear();
-                self.touch(kind, rec.text(name));
-                if let Some(v) = self.recall(rec, kind, rec.text(name)) {
+                self.touch(kind, tag_name(rec, kind, name));
+                if let Some(v) = self.recall(rec, kind, tag_name(rec, kind, name)) {
                     carried.extend_from_slice(v);
                 }
                 inherit = Inherit::Hash;
             }
             self.carry = Some(Carry {
-                name: rec.text(name).to_vec(),
+                name: tag_name(rec, kind, name).to_vec(),
                 value: carried,
                 pos,
                 value_pos,
@@ -1140,7 +1175,7 @@ impl Parser {
         } else if already && kind != TagKind::Note {
             let msg = format!(
                 "tag {} is given a second time; the second one is ignored (PBN 3.4)",
-                decode_short(rec.text(name), 40)
+                decode_short(tag_name(rec, kind, name), 40)
             );
             rec.arena.truncate(name.start as usize);
             self.finding(rec, rules::DUPLICATE_TAG, pos, msg);
@@ -1168,8 +1203,8 @@ impl Parser {
                     rec.arena.extend_from_within(self.current_at[i].range());
                 }
                 _ => {
-                    self.touch(kind, rec.text(name));
-                    if let Some(v) = self.recall(rec, kind, rec.text(name)) {
+                    self.touch(kind, tag_name(rec, kind, name));
+                    if let Some(v) = self.recall(rec, kind, tag_name(rec, kind, name)) {
                         let v = v.to_vec();
                         rec.arena.extend_from_slice(&v);
                     }
@@ -1290,7 +1325,11 @@ impl Parser {
         inherit: Inherit,
     ) {
         let kind = TagKind::of(name);
-        let name = rec.push_text(name);
+        let name = match kind {
+            TagKind::Other => rec.push_text(name),
+            // A defined name is not copied (see [`RawTag::name`]).
+            _ => rec.push_text(b""),
+        };
         let value = rec.push_text(value);
         self.push_tag(rec, kind, name, value, pos, value_pos, inherit);
     }
@@ -1374,16 +1413,14 @@ impl Parser {
         }
         let pos = rec.start;
         for s in &self.sticky_order {
-            let (name, value) = match s {
+            // A defined name is not copied (see [`RawTag::name`]).
+            let (kind, name, value) = match s {
                 // A defined tag is in the record exactly when its bit is seen.
                 Sticky::Known(i) => {
                     if self.seen & (1 << i) != 0 {
                         continue;
                     }
-                    (
-                        ALL[*i].name().unwrap_or_default().as_bytes(),
-                        self.known_value(*i),
-                    )
+                    (ALL[*i], &b""[..], self.known_value(*i))
                 }
                 Sticky::Other(name) => {
                     if rec.tags.iter().any(|t| rec.name(t) == &name[..]) {
@@ -1392,7 +1429,7 @@ impl Parser {
                     let Some(m) = self.memory.get(name) else {
                         continue;
                     };
-                    (&name[..], &m.value[..])
+                    (TagKind::Other, &name[..], &m.value[..])
                 }
             };
             let name_span = rec.push_text(name);
@@ -1400,7 +1437,7 @@ impl Parser {
             let at = rec.tokens.len() as u32;
             rec.tags.push(RawTag {
                 name: name_span,
-                kind: TagKind::of(name),
+                kind,
                 value: value_span,
                 pos,
                 value_pos: pos,

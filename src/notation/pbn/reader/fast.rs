@@ -139,7 +139,14 @@ impl Parser {
         let pos = at(i);
         Self::mark_start(rec, pos);
         let value_text = &text[quote + 1..close];
-        let name = rec.push_from(text, i + 1, name_end);
+        // A defined name is not copied (see [`RawTag::name`]).
+        let name = match kind {
+            TagKind::Other => rec.push_from(text, i + 1, name_end),
+            _ => {
+                let at = rec.arena.len() as u32;
+                Span { start: at, end: at }
+            }
+        };
         // The first tag of a defined kind in the record, written or `#` where
         // allowed: what `complete_tag` and `push_tag` do for it, without their tests.
         let lean = match kind.index() {
@@ -185,7 +192,7 @@ impl Parser {
             return Some(Ok(close + 2));
         }
         let value = rec.push_text(value_text);
-        if self.complete_tag(rec, name, value, pos, at(quote)) {
+        if self.complete_tag(rec, kind, name, value, pos, at(quote)) {
             self.pending.clear();
             self.pending.extend_from_slice(&text[close + 2..]);
             self.pending_pos = Some(at(close + 2));

@@ -783,8 +783,9 @@ fn word_lines_take_the_same_arena_bytes_from_the_buffer_or_one_by_one() {
     let text = b"[Auction \"N\"]\n1C  Pass 1H\r\nPass 2C \n[Play \"E\"]\nSK HA S2 S3\n";
     let whole = read_all_chunked(text, usize::MAX);
     let trickled = read_all_chunked(text, 1);
-    // Names and values, then each word line without its line end.
-    let expected = b"AuctionN1C  Pass 1HPass 2C PlayESK HA S2 S3";
+    // Values (the defined names are not copied), then each word line without
+    // its line end.
+    let expected = b"N1C  Pass 1HPass 2C ESK HA S2 S3";
     assert_eq!(whole[0].arena, expected);
     assert_eq!(trickled[0].arena, expected);
     assert_eq!(content(&whole[0]), content(&trickled[0]));
@@ -793,13 +794,13 @@ fn word_lines_take_the_same_arena_bytes_from_the_buffer_or_one_by_one() {
         .map(|t| t.1)
         .collect();
     assert_eq!(calls, ["1C", "Pass", "1H", "Pass", "2C"]);
-    // 36 bytes: the play line does not fit whole (32 bytes before it), so its
+    // 25 bytes: the play line does not fit whole (21 bytes before it), so its
     // cards are read one by one on both ways and S2 is over the limit.
     for chunk in [usize::MAX, 1] {
         let mut r = Reader::with_limits(
             crate::lines::tests::Trickle(text, chunk),
             Limits {
-                max_record_bytes: 36,
+                max_record_bytes: 25,
                 ..Limits::default()
             },
         );
@@ -810,4 +811,42 @@ fn word_lines_take_the_same_arena_bytes_from_the_buffer_or_one_by_one() {
         assert_eq!(rules_of(&rec), ["pbn.limit.record"]);
         assert_eq!(rec.findings[0].pos, Pos::new(5, 7));
     }
+}
+
+#[test]
+fn defined_tag_names_are_not_copied_on_either_path() {
+    // The same tags read the fast way (one per line) and the general way (a tag
+    // spanning lines, a comment before one): the arena holds the values and
+    // the name PBN does not define, never a defined name, and `name` gives the
+    // spelling either way; a repeated tag is reported by its name.
+    let fast = one("[Event \"A\"]\n[Zz \"q\"]\n[Site \"S\"]\n[Site \"T\"]\n");
+    let slow = one("[Event\n\"A\"]\n{c}[Zz \"q\"]\n[ Site \"S\"]\n[Site  \"T\"]\n");
+    for r in [&fast, &slow] {
+        assert_eq!(
+            tags(r),
+            [
+                ("Event".into(), "A".into()),
+                ("Zz".into(), "q".into()),
+                ("Site".into(), "S".into())
+            ]
+        );
+        assert!(r.tags[0].name.is_empty() && r.tags[2].name.is_empty());
+        assert_eq!(r.text(r.tags[1].name), b"Zz");
+        assert_eq!(r.findings.len(), 1);
+        assert_eq!(
+            r.findings[0].message,
+            "tag Site is given a second time; the second one is ignored (PBN 3.4)"
+        );
+    }
+    assert_eq!(fast.arena, b"AZzqS");
+    // The general path also keeps the comment's text.
+    assert_eq!(slow.arena, b"AcZzqS");
+    // A second Event with `#` starts a record and is carried to it by name.
+    let v = read_all("[Event \"E\"]\n[Event \"#\"]\n[Board \"1\"]\n");
+    assert_eq!(v.len(), 2);
+    assert_eq!(
+        tags(&v[1]),
+        [("Event".into(), "E".into()), ("Board".into(), "1".into())]
+    );
+    assert_eq!(v[1].arena, b"E1");
 }
