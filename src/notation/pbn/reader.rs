@@ -342,24 +342,33 @@ impl<R: Read> Reader<R> {
                     Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
                 }
             }
-            let Some(line) = self.lines.next_line()? else {
-                self.p.end_of_input(rec);
-                return Ok(self.finish(rec));
-            };
-            let (number, dropped, plain) = (line.number, line.dropped, line.plain);
-            let out = if plain && dropped == 0 {
-                self.p.plain_line(rec, line.text, number)
-            } else {
-                None
-            };
-            match out.unwrap_or_else(|| {
-                self.p
-                    .line(rec, line.text, number, 0, dropped, false, plain)
-            }) {
-                Outcome::Continue => {}
-                Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
+            match self.next_line(rec)? {
+                Some(Outcome::Continue) => {}
+                Some(Outcome::End | Outcome::Split) | None => return Ok(self.finish(rec)),
             }
         }
+    }
+
+    /// Reads the next line through [`LineReader::next_line`] (a line the fast
+    /// paths of [`Reader::direct_line`] did not take): `None` at the end of the
+    /// input. Not inlined, so that the loop of [`Reader::read_record`] keeps
+    /// the fast paths' state in registers.
+    #[inline(never)]
+    fn next_line(&mut self, rec: &mut RawRecord) -> io::Result<Option<Outcome>> {
+        let Some(line) = self.lines.next_line()? else {
+            self.p.end_of_input(rec);
+            return Ok(None);
+        };
+        let (number, dropped, plain) = (line.number, line.dropped, line.plain);
+        let out = if plain && dropped == 0 {
+            self.p.plain_line(rec, line.text, number)
+        } else {
+            None
+        };
+        Ok(Some(out.unwrap_or_else(|| {
+            self.p
+                .line(rec, line.text, number, 0, dropped, false, plain)
+        })))
     }
 
     fn finish(&mut self, rec: &mut RawRecord) -> bool {

@@ -288,7 +288,7 @@ impl Parser {
     /// line end. `None`, with the record as it was, when the line has another
     /// byte, is longer than PBN allows, does not end in `buf`, or could reach a
     /// record limit. Not inlined: inlined into [`Reader::direct_line`] it cost
-    /// 16M instructions more on big20 (registers spilled on the tag path).
+    /// 10-16M instructions more on big20 (registers spilled on the tag path).
     #[inline(never)]
     fn direct_words(&mut self, rec: &mut RawRecord, buf: &[u8], line: u64) -> Option<usize> {
         let tag = self.section_tag?;
