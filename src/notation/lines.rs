@@ -179,6 +179,19 @@ impl<R: Read> LineReader<R> {
         self.line += 1;
     }
 
+    /// [`LineReader::take_line`] for a caller that has just found the `\n` at
+    /// `len - 1` in [`LineReader::buffered`] itself (the PBN reader's fast
+    /// paths, once per line): checked in debug builds only.
+    #[inline(always)]
+    pub(crate) fn take_found_line(&mut self, len: usize) {
+        debug_assert!(
+            self.start + len <= self.end && self.buf[self.start + len - 1] == b'\n',
+            "take_found_line: not a whole buffered line"
+        );
+        self.start += len;
+        self.line += 1;
+    }
+
     /// Bytes read from the input so far.
     ///
     /// ```
@@ -395,6 +408,25 @@ pub(crate) mod tests {
             out.push((l.text.to_vec(), l.number, l.dropped));
         }
         out
+    }
+
+    #[test]
+    fn take_found_line_counts_a_buffered_line_like_take_line() {
+        let text = b"x\nab\r\ncd\nlast";
+        let mut a = LineReader::new(&text[..]);
+        let mut b = LineReader::new(&text[..]);
+        for r in [&mut a, &mut b] {
+            r.next_line().unwrap();
+        }
+        assert_eq!(a.buffered(), b"ab\r\ncd\nlast");
+        a.take_line(4);
+        b.take_found_line(4);
+        a.take_line(3);
+        b.take_found_line(3);
+        assert_eq!((a.buffered(), a.line_number()), (&b"last"[..], 3));
+        assert_eq!((b.buffered(), b.line_number()), (&b"last"[..], 3));
+        let l = b.next_line().unwrap().unwrap();
+        assert_eq!((l.text, l.number), (&b"last"[..], 4));
     }
 
     #[test]

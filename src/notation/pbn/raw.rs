@@ -56,7 +56,9 @@ pub enum Inherit {
 /// (its section data: calls, cards or table elements).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawTag {
-    /// The tag name.
+    /// The tag name, for a name PBN does not define ([`TagKind::Other`]). A
+    /// defined name is not copied (the span is empty): [`RawRecord::name`]
+    /// gives its spelling, which `kind` fixes (tag names are case-sensitive).
     pub name: Span,
     /// The tag name classified (set by the reader, so that later stages need
     /// not compare strings).
@@ -203,10 +205,21 @@ impl RawRecord {
         &self.arena[span.range()]
     }
 
-    /// The name of `tag`.
+    /// The name of `tag` (for a defined kind, its PBN spelling).
+    ///
+    /// ```
+    /// use kibitz::pbn::{RawRecord, Reader};
+    /// let mut rec = RawRecord::default();
+    /// Reader::new(&b"[Board \"3\"]\n[MyTag \"x\"]\n"[..]).read_record(&mut rec).unwrap();
+    /// assert_eq!(rec.name(&rec.tags[0]), b"Board");
+    /// assert_eq!(rec.name(&rec.tags[1]), b"MyTag");
+    /// ```
     #[inline]
     pub fn name(&self, tag: &RawTag) -> &[u8] {
-        self.text(tag.name)
+        match tag.kind.name() {
+            Some(name) => name.as_bytes(),
+            None => self.text(tag.name),
+        }
     }
 
     /// The value of `tag`.
@@ -288,6 +301,24 @@ impl RawRecord {
         }
     }
 
+    /// Appends `src[..len]` (an auction or play line's words and blanks, a few
+    /// dozen bytes) in blocks of sixteen bytes while `src` has them, without a
+    /// call to `memcpy`; the arena is then cut back to the text.
+    #[inline(always)]
+    pub(crate) fn push_run(&mut self, src: &[u8], len: usize) {
+        let start = self.arena.len();
+        let mut k = 0;
+        while k < len && k + 16 <= src.len() {
+            let block: [u8; 16] = src[k..k + 16].try_into().unwrap_or([0; 16]);
+            self.arena.extend_from_slice(&block);
+            k += 16;
+        }
+        if k < len {
+            self.arena.extend_from_slice(&src[k..len]);
+        }
+        self.arena.truncate(start + len);
+    }
+
     #[inline(always)]
     pub(crate) fn push_text(&mut self, bytes: &[u8]) -> Span {
         let start = self.arena.len() as u32;
@@ -302,6 +333,28 @@ impl RawRecord {
         Span {
             start,
             end: self.arena.len() as u32,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_run_copies_exactly_the_run_in_blocks_or_byte_runs() {
+        let src: Vec<u8> = (b'a'..=b'z').chain(b'A'..=b'Z').collect();
+        for len in [0, 1, 15, 16, 17, 31, 32, 33, 40, 52] {
+            // From a longer source (blocks of 16, then the rest) and from a
+            // source that ends with the run (no block beyond it).
+            for s in [&src[..], &src[..len]] {
+                let mut rec = RawRecord::default();
+                rec.arena.extend_from_slice(b"xy");
+                rec.push_run(s, len);
+                let mut want = b"xy".to_vec();
+                want.extend_from_slice(&src[..len]);
+                assert_eq!(rec.arena, want, "len {len}, source {}", s.len());
+            }
         }
     }
 }

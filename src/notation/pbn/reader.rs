@@ -2,7 +2,8 @@
 //!
 //! The reader works line by line over one fixed buffer ([`LineReader`]) and keeps
 //! only a small state between lines: whether it is inside a `{` comment or inside a
-//! tag pair that spans lines. Every token is copied once into the record's arena;
+//! tag pair that spans lines. Every token is copied once into the record's arena
+//! (a run of calls or cards as one piece, the blanks between them included);
 //! nothing is allocated per token once the arena has grown to the largest record.
 //!
 //! Record boundaries follow PBN 3: a semi-empty line (empty, or only spaces and
@@ -341,24 +342,33 @@ impl<R: Read> Reader<R> {
                     Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
                 }
             }
-            let Some(line) = self.lines.next_line()? else {
-                self.p.end_of_input(rec);
-                return Ok(self.finish(rec));
-            };
-            let (number, dropped, plain) = (line.number, line.dropped, line.plain);
-            let out = if plain && dropped == 0 {
-                self.p.plain_line(rec, line.text, number)
-            } else {
-                None
-            };
-            match out.unwrap_or_else(|| {
-                self.p
-                    .line(rec, line.text, number, 0, dropped, false, plain)
-            }) {
-                Outcome::Continue => {}
-                Outcome::End | Outcome::Split => return Ok(self.finish(rec)),
+            match self.next_line(rec)? {
+                Some(Outcome::Continue) => {}
+                Some(Outcome::End | Outcome::Split) | None => return Ok(self.finish(rec)),
             }
         }
+    }
+
+    /// Reads the next line through [`LineReader::next_line`] (a line the fast
+    /// paths of [`Reader::direct_line`] did not take): `None` at the end of the
+    /// input. Not inlined, so that the loop of [`Reader::read_record`] keeps
+    /// the fast paths' state in registers.
+    #[inline(never)]
+    fn next_line(&mut self, rec: &mut RawRecord) -> io::Result<Option<Outcome>> {
+        let Some(line) = self.lines.next_line()? else {
+            self.p.end_of_input(rec);
+            return Ok(None);
+        };
+        let (number, dropped, plain) = (line.number, line.dropped, line.plain);
+        let out = if plain && dropped == 0 {
+            self.p.plain_line(rec, line.text, number)
+        } else {
+            None
+        };
+        Ok(Some(out.unwrap_or_else(|| {
+            self.p
+                .line(rec, line.text, number, 0, dropped, false, plain)
+        })))
     }
 
     fn finish(&mut self, rec: &mut RawRecord) -> bool {
@@ -494,6 +504,38 @@ fn scan_until(text: &[u8], from: usize, class: u8) -> usize {
         .iter()
         .position(|&b| CLASS[b as usize] & class != 0)
         .map_or(text.len(), |k| from + k)
+}
+
+/// The name of a tag being read: a defined kind's spelling, else its text in
+/// the arena (see [`RawTag::name`]).
+fn tag_name(rec: &RawRecord, kind: TagKind, name: Span) -> &[u8] {
+    match kind.name() {
+        Some(n) => n.as_bytes(),
+        None => rec.text(name),
+    }
+}
+
+/// For a tag of a defined kind whose name and then value were just copied into
+/// the arena, takes the name out (the value moves down to where it started):
+/// the name and value spans as [`RawTag`] keeps them.
+fn drop_defined_name(rec: &mut RawRecord, kind: TagKind, name: Span, value: Span) -> (Span, Span) {
+    if kind == TagKind::Other {
+        return (name, value);
+    }
+    rec.arena.copy_within(value.range(), name.start as usize);
+    let end = name.start + (value.end - value.start);
+    rec.arena.truncate(end as usize);
+    let name = Span {
+        start: name.start,
+        end: name.start,
+    };
+    (
+        name,
+        Span {
+            start: name.start,
+            end,
+        },
+    )
 }
 
 /// Whether a line opens a tag pair: `[Name "` after optional blanks.
@@ -986,7 +1028,9 @@ impl Parser {
                         self.finding(rec, rules::TAG, at(i), msg);
                     }
                     self.state = State::Normal;
-                    if self.complete_tag(rec, name, value, pos, value_pos) {
+                    let kind = TagKind::of(rec.text(name));
+                    let (name, value) = drop_defined_name(rec, kind, name, value);
+                    if self.complete_tag(rec, kind, name, value, pos, value_pos) {
                         self.pending.clear();
                         self.pending.extend_from_slice(&text[i..]);
                         self.pending_pos = Some(at(i));
@@ -1073,18 +1117,19 @@ impl Parser {
         None
     }
 
-    /// Handles a complete tag pair whose name and value are the last text in the
-    /// arena. Returns `true` when it starts a new record (it is then moved to
-    /// `carry` for the next call of `read_record`).
+    /// Handles a complete tag pair of `kind` whose name (empty for a defined
+    /// kind, see [`RawTag::name`]) and value are the last text in the arena.
+    /// Returns `true` when it starts a new record (it is then moved to `carry`
+    /// for the next call of `read_record`).
     fn complete_tag(
         &mut self,
         rec: &mut RawRecord,
+        kind: TagKind,
         name: Span,
         value: Span,
         pos: Pos,
         value_pos: Pos,
     ) -> bool {
-        let kind = TagKind::of(rec.text(name));
         let already = match kind.index() {
             Some(i) => self.seen & (1 << i) != 0,
             None => rec
@@ -1098,14 +1143,14 @@ impl Parser {
             let mut inherit = Inherit::Written;
             if is_hash {
                 carried.clear();
-                self.touch(kind, rec.text(name));
-                if let Some(v) = self.recall(rec, kind, rec.text(name)) {
+                self.touch(kind, tag_name(rec, kind, name));
+                if let Some(v) = self.recall(rec, kind, tag_name(rec, kind, name)) {
                     carried.extend_from_slice(v);
                 }
                 inherit = Inherit::Hash;
             }
             self.carry = Some(Carry {
-                name: rec.text(name).to_vec(),
+                name: tag_name(rec, kind, name).to_vec(),
                 value: carried,
                 pos,
                 value_pos,
@@ -1139,7 +1184,7 @@ impl Parser {
         } else if already && kind != TagKind::Note {
             let msg = format!(
                 "tag {} is given a second time; the second one is ignored (PBN 3.4)",
-                decode_short(rec.text(name), 40)
+                decode_short(tag_name(rec, kind, name), 40)
             );
             rec.arena.truncate(name.start as usize);
             self.finding(rec, rules::DUPLICATE_TAG, pos, msg);
@@ -1167,8 +1212,8 @@ impl Parser {
                     rec.arena.extend_from_within(self.current_at[i].range());
                 }
                 _ => {
-                    self.touch(kind, rec.text(name));
-                    if let Some(v) = self.recall(rec, kind, rec.text(name)) {
+                    self.touch(kind, tag_name(rec, kind, name));
+                    if let Some(v) = self.recall(rec, kind, tag_name(rec, kind, name)) {
                         let v = v.to_vec();
                         rec.arena.extend_from_slice(&v);
                     }
@@ -1289,7 +1334,11 @@ impl Parser {
         inherit: Inherit,
     ) {
         let kind = TagKind::of(name);
-        let name = rec.push_text(name);
+        let name = match kind {
+            TagKind::Other => rec.push_text(name),
+            // A defined name is not copied (see [`RawTag::name`]).
+            _ => rec.push_text(b""),
+        };
         let value = rec.push_text(value);
         self.push_tag(rec, kind, name, value, pos, value_pos, inherit);
     }
@@ -1373,16 +1422,14 @@ impl Parser {
         }
         let pos = rec.start;
         for s in &self.sticky_order {
-            let (name, value) = match s {
+            // A defined name is not copied (see [`RawTag::name`]).
+            let (kind, name, value) = match s {
                 // A defined tag is in the record exactly when its bit is seen.
                 Sticky::Known(i) => {
                     if self.seen & (1 << i) != 0 {
                         continue;
                     }
-                    (
-                        ALL[*i].name().unwrap_or_default().as_bytes(),
-                        self.known_value(*i),
-                    )
+                    (ALL[*i], &b""[..], self.known_value(*i))
                 }
                 Sticky::Other(name) => {
                     if rec.tags.iter().any(|t| rec.name(t) == &name[..]) {
@@ -1391,7 +1438,7 @@ impl Parser {
                     let Some(m) = self.memory.get(name) else {
                         continue;
                     };
-                    (&name[..], &m.value[..])
+                    (TagKind::Other, &name[..], &m.value[..])
                 }
             };
             let name_span = rec.push_text(name);
@@ -1399,7 +1446,7 @@ impl Parser {
             let at = rec.tokens.len() as u32;
             rec.tags.push(RawTag {
                 name: name_span,
-                kind: TagKind::of(name),
+                kind,
                 value: value_span,
                 pos,
                 value_pos: pos,

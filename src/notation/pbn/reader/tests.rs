@@ -743,3 +743,110 @@ fn word_lines_near_the_token_limit_are_read_one_by_one() {
     assert_eq!(rules_of(&rec), ["pbn.limit.record"]);
     assert_eq!(rec.findings[0].pos, Pos::new(3, 10));
 }
+
+#[test]
+fn star_lines_read_like_the_general_lexer() {
+    // `*` alone on a line in an auction or play section is read from the buffer
+    // (fed whole); after a comment, or fed one byte at a time, the general lexer
+    // reads it. Outside a section it is text no tag owns (general path only).
+    let text = "[Auction \"N\"]\n1C\n*\r\n[Play \"E\"]\nSK\n*\n[Board \"1\"]\n*\n";
+    let slow_text = "[Auction \"N\"]\n1C\n{}*\r\n[Play \"E\"]\nSK\n{}*\n[Board \"1\"]\n*\n";
+    let fast = one(text);
+    let slow = one(slow_text);
+    let trickled = read_all_chunked(text.as_bytes(), 1);
+    assert_eq!(content(&fast), content(&slow));
+    assert_eq!(content(&fast), content(&trickled[0]));
+    use TokenKind::*;
+    let auction = [(Word, "1C".to_string()), (Star, "*".to_string())];
+    assert_eq!(section(&fast, "Auction"), auction);
+    let play = [(Word, "SK".to_string()), (Star, "*".to_string())];
+    assert_eq!(section(&fast, "Play"), play);
+    // The stars at line 3 and 6, column 1; the last one is reported there.
+    let stars: Vec<Pos> = (fast.tokens.iter())
+        .filter(|t| t.kind == Star)
+        .map(|t| t.pos)
+        .collect();
+    assert_eq!(stars, [Pos::new(3, 1), Pos::new(6, 1)]);
+    assert_eq!(rules_of(&fast), ["pbn.section.unexpected"]);
+    assert_eq!(fast.findings[0].pos, Pos::new(8, 1));
+    assert_eq!(fast.findings, trickled[0].findings);
+    assert_eq!(fast.end_line, 8);
+    assert_eq!(fast.end_line, trickled[0].end_line);
+}
+
+#[test]
+fn word_lines_take_the_same_arena_bytes_from_the_buffer_or_one_by_one() {
+    // A word line is copied once, blanks included, whichever way it is read: fed
+    // whole (from the line buffer, `direct_words`) or one byte at a time
+    // (`next_line`, then `section_words`). The arena, and so where a record
+    // limit falls, is the same.
+    let text = b"[Auction \"N\"]\n1C  Pass 1H\r\nPass 2C \n[Play \"E\"]\nSK HA S2 S3\n";
+    let whole = read_all_chunked(text, usize::MAX);
+    let trickled = read_all_chunked(text, 1);
+    // Values (the defined names are not copied), then each word line without
+    // its line end.
+    let expected = b"N1C  Pass 1HPass 2C ESK HA S2 S3";
+    assert_eq!(whole[0].arena, expected);
+    assert_eq!(trickled[0].arena, expected);
+    assert_eq!(content(&whole[0]), content(&trickled[0]));
+    let calls: Vec<String> = section(&whole[0], "Auction")
+        .into_iter()
+        .map(|t| t.1)
+        .collect();
+    assert_eq!(calls, ["1C", "Pass", "1H", "Pass", "2C"]);
+    // 25 bytes: the play line does not fit whole (21 bytes before it), so its
+    // cards are read one by one on both ways and S2 is over the limit.
+    for chunk in [usize::MAX, 1] {
+        let mut r = Reader::with_limits(
+            crate::lines::tests::Trickle(text, chunk),
+            Limits {
+                max_record_bytes: 25,
+                ..Limits::default()
+            },
+        );
+        let mut rec = RawRecord::default();
+        assert!(r.read_record(&mut rec).unwrap());
+        let cards: Vec<String> = section(&rec, "Play").into_iter().map(|t| t.1).collect();
+        assert_eq!(cards, ["SK", "HA"], "chunk {chunk}");
+        assert_eq!(rules_of(&rec), ["pbn.limit.record"]);
+        assert_eq!(rec.findings[0].pos, Pos::new(5, 7));
+    }
+}
+
+#[test]
+fn defined_tag_names_are_not_copied_on_either_path() {
+    // The same tags read the fast way (one per line) and the general way (a tag
+    // spanning lines, a comment before one): the arena holds the values and
+    // the name PBN does not define, never a defined name, and `name` gives the
+    // spelling either way; a repeated tag is reported by its name.
+    let fast = one("[Event \"A\"]\n[Zz \"q\"]\n[Site \"S\"]\n[Site \"T\"]\n");
+    let slow = one("[Event\n\"A\"]\n{c}[Zz \"q\"]\n[ Site \"S\"]\n[Site  \"T\"]\n");
+    for r in [&fast, &slow] {
+        assert_eq!(
+            tags(r),
+            [
+                ("Event".into(), "A".into()),
+                ("Zz".into(), "q".into()),
+                ("Site".into(), "S".into())
+            ]
+        );
+        assert!(r.tags[0].name.is_empty() && r.tags[2].name.is_empty());
+        assert_eq!(r.text(r.tags[1].name), b"Zz");
+        assert_eq!(r.findings.len(), 1);
+        assert_eq!(
+            r.findings[0].message,
+            "tag Site is given a second time; the second one is ignored (PBN 3.4)"
+        );
+    }
+    assert_eq!(fast.arena, b"AZzqS");
+    // The general path also keeps the comment's text.
+    assert_eq!(slow.arena, b"AcZzqS");
+    // A second Event with `#` starts a record and is carried to it by name.
+    let v = read_all("[Event \"E\"]\n[Event \"#\"]\n[Board \"1\"]\n");
+    assert_eq!(v.len(), 2);
+    assert_eq!(
+        tags(&v[1]),
+        [("Event".into(), "E".into()), ("Board".into(), "1".into())]
+    );
+    assert_eq!(v[1].arena, b"E1");
+}
