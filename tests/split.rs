@@ -349,6 +349,21 @@ fn fuzz_corpora_audit_the_same_in_pieces() {
     assert!(inputs > 500, "{inputs} inputs");
 }
 
+/// Findings made before a record's first tag belong to that record, also when
+/// a piece ends between them and the record (a fuzzer found it: the piece's
+/// reader made a record of them alone).
+#[test]
+fn findings_before_a_record_stay_with_it_in_pieces() {
+    let text = b"% \x00PBN 2.1\n\n[Event \"e\"]\n[Board \"1\"]\n\n% \x01x\n\n[Event \"f\"]\n";
+    let (findings, summary) = assert_same_in_pieces(text, &[1, 16, 30]);
+    assert_eq!(summary.records, 2);
+    let chars: Vec<usize> = (findings.iter())
+        .filter(|f| f.rule == "pbn.syntax.character")
+        .map(|f| f.record)
+        .collect();
+    assert_eq!(chars, [1, 2]);
+}
+
 /// Bytes of `data` up to `fail_at`, then a read error, then nothing (as a
 /// decoder that gave up).
 struct Failing<'a> {

@@ -589,7 +589,11 @@ impl Parser {
     }
 
     fn end_of_input(&mut self, rec: &mut RawRecord) {
-        self.ended_open |= !matches!(self.state, State::Normal);
+        // Inside a comment or tag pair, or with findings that belong to the
+        // record that would follow (they make a record only because the input
+        // ends): a reader of the text after this one would not start from rest.
+        self.ended_open |= !matches!(self.state, State::Normal)
+            || (!rec.has_content() && !rec.findings.is_empty());
         match self.state {
             State::Brace {
                 pos, text_start, ..

@@ -631,6 +631,18 @@ mod tests {
     }
 
     #[test]
+    fn a_piece_that_ends_with_findings_before_any_record_is_not_at_rest() {
+        // The control character's finding belongs to the record after the
+        // piece (one reader gives it to `[Event "y"]`'s record).
+        let mut r = Reader::new(&b"% \x01PBN 2.1\n\n"[..]);
+        assert_eq!(records(&mut r).len(), 1);
+        assert!(!r.at_rest());
+        let mut r = Reader::new(&b"% PBN 2.1\n\n"[..]);
+        records(&mut r);
+        assert!(r.at_rest());
+    }
+
+    #[test]
     fn last_value_skips_hash_values_and_reads_spaced_tags() {
         let text = b"[Mode \"A\"]\n[Modes \"B\"]\n[Mode    \"##C\"]\n[Mode \"#\"]\n";
         assert_eq!(last_value(text, b"Mode"), Some(Some(b"C".to_vec())));
