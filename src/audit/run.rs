@@ -262,9 +262,9 @@ enum Msg {
 }
 
 /// A worker's side of the chunks of findings: the chunks the reporting thread
-/// gave back, whose findings it frees (and whose room it reuses) itself. Memory
-/// freed by another thread than the one that allocated it costs glibc's
-/// allocator much more (its caches are per thread).
+/// gave back, whose findings it frees (and whose room it reuses) itself:
+/// memory freed by the thread that allocated it stays in that thread's
+/// allocator caches (folder x4 with -j2: 1-2% less CPU).
 struct Chunks {
     home: usize,
     back: Receiver<Vec<Finding>>,

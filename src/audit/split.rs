@@ -91,9 +91,7 @@ impl Checked {
     }
 
     /// Hands the findings to `sink` in order, with the ScoreIMP findings of
-    /// the file's `tables` (as `bridge::check` adds them). The findings stay
-    /// here until [`Checked::check`] or the caller clears them (so that the
-    /// thread that made them can free them).
+    /// the file's `tables` (as `bridge::check` adds them).
     pub(super) fn report(&mut self, tables: &mut Tables, sink: &mut RecordSink<'_>) {
         if let Some(t) = self.table.take() {
             tables.add(t, &mut self.findings);
@@ -101,12 +99,15 @@ impl Checked {
         for f in self.findings.iter_mut().filter(|f| f.record == 0) {
             f.record = self.index;
         }
-        sink.add_kept(self.index, Game::Bridge, &mut self.findings, self.dropped);
-        sink.end_record(
+        sink.record(
+            self.index,
+            self.start,
             Game::Bridge,
             <Reader<io::Empty> as RecordReader>::RECORD_LIMIT,
-            self.start,
+            &mut self.findings,
+            self.dropped,
         );
+        self.findings.shrink_to(KEEP_FINDINGS);
     }
 }
 
@@ -325,8 +326,6 @@ impl Merge<'_, '_> {
     fn report(&mut self, mut batch: Batch) {
         for c in batch.checked.iter_mut().take(batch.len) {
             c.report(&mut self.tables, self.sink);
-            c.findings.clear();
-            c.findings.shrink_to(KEEP_FINDINGS);
         }
         self.in_flight -= 1;
         self.bytes -= batch.bytes;
