@@ -58,18 +58,28 @@ pub struct Summary {
 impl Summary {
     /// Counts one finding.
     pub fn count(&mut self, f: &Finding) {
-        match f.severity {
+        self.count_severity(f.severity);
+        self.count_rule(f.rule, f.severity, 1);
+    }
+
+    /// Counts one finding of `severity` in the totals by severity.
+    fn count_severity(&mut self, severity: Severity) {
+        match severity {
             Severity::Violation => self.violations += 1,
             Severity::Warning => self.warnings += 1,
             Severity::Notice => self.notices += 1,
         }
+    }
+
+    /// Counts `n` findings of rule `rule` of `severity`.
+    fn count_rule(&mut self, rule: &str, severity: Severity, n: u64) {
         // Look the id up before allocating its key: most findings repeat an id.
-        let e = match self.rules.get_mut(f.rule) {
+        let e = match self.rules.get_mut(rule) {
             Some(e) => e,
-            None => self.rules.entry(f.rule.to_string()).or_default(),
+            None => self.rules.entry(rule.to_string()).or_default(),
         };
-        e.severity = Some(f.severity);
-        e.findings += 1;
+        e.severity = Some(severity);
+        e.findings += n;
     }
 
     /// Counts one record read and the worst severity found in it.
@@ -138,11 +148,7 @@ impl Tally {
 
     /// [`Summary::count`], the per-rule count held back.
     pub(crate) fn count(&mut self, summary: &mut Summary, f: &Finding) {
-        match f.severity {
-            Severity::Violation => summary.violations += 1,
-            Severity::Warning => summary.warnings += 1,
-            Severity::Notice => summary.notices += 1,
-        }
+        summary.count_severity(f.severity);
         // The same id written at two places may have two addresses: then it
         // takes two slots, added up in the map.
         let slot = self
@@ -166,12 +172,7 @@ impl Tally {
     /// Adds the counts held back to `summary`'s map.
     pub(crate) fn flush(&mut self, summary: &mut Summary) {
         for (rule, severity, n) in self.slots.drain(..) {
-            let e = match summary.rules.get_mut(rule) {
-                Some(e) => e,
-                None => summary.rules.entry(rule.to_string()).or_default(),
-            };
-            e.severity = Some(severity);
-            e.findings += n;
+            summary.count_rule(rule, severity, n);
         }
     }
 }
