@@ -14,7 +14,7 @@ use crate::text;
 /// is, or swapped with its spare (the players of a teams match alternate
 /// between the two tables). That is exact: a field is valid UTF-8, so a value
 /// with the same bytes is valid UTF-8 and decodes to itself.
-#[inline]
+#[inline(always)]
 pub(super) fn set(field: &mut String, spare: &mut String, raw: &[u8]) {
     if field.as_bytes() != raw {
         // The value held so far becomes the spare.
