@@ -53,6 +53,7 @@ use super::{AuditOptions, Counted, RecordSink, Summary};
 use crate::Finding;
 use crate::bridge::Board;
 use crate::bridge::imp::Tables;
+use crate::lines::Text;
 use crate::pbn::{
     Carried, Earlier, Escape, Given, Guess, Handover, Limits, RawRecord, Reader, Resume, TagKind,
     is_name_char,
@@ -87,7 +88,7 @@ const KEEP_FREE: usize = MAX_WINDOW;
 /// A piece of the input for a worker.
 struct Piece {
     seq: u64,
-    text: Arc<Vec<u8>>,
+    text: Text,
     at: Resume,
     /// Where the values its records give are published for the next pieces' guesses.
     given: Arc<OnceLock<Given>>,
@@ -130,7 +131,7 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench) -> Done {
         given,
         out: mut checked,
     } = piece;
-    let mut reader = Reader::resume(&text[..], limits, at);
+    let mut reader = Reader::resume_in_place(text, limits, at);
     let mut len = 0;
     // Reading from memory cannot fail.
     while let Ok(true) = reader.read_record(raw) {
@@ -282,7 +283,7 @@ struct Crew<'a> {
 struct Out {
     /// The pieces it is (two or more when pieces were joined, `report`).
     seqs: (u64, u64),
-    text: Arc<Vec<u8>>,
+    text: Text,
     /// For the guesses of the pieces after it.
     earlier: Earlier,
     line: u64,
@@ -307,7 +308,7 @@ struct Merge<'s, 'a> {
     free: Vec<Vec<Checked>>,
     /// Texts of pieces reported, until the pieces whose guesses hold them are
     /// read: then their buffers are reused.
-    retired: VecDeque<Arc<Vec<u8>>>,
+    retired: VecDeque<Text>,
     /// For the pieces read here.
     bench: Bench,
 }
@@ -360,7 +361,7 @@ impl Merge<'_, '_> {
                 before: self.before(),
                 export: self.feed.export,
                 version: self.feed.version,
-                sticky: self.feed.sticky.iter().cloned().collect(),
+                sticky: self.feed.sticky_names(),
             };
             self.feed.scan(&text);
             let earlier = Earlier::new(text.clone());
@@ -462,10 +463,8 @@ impl Merge<'_, '_> {
             let Some(text) = self.retired.pop_front() else {
                 break;
             };
-            match Arc::try_unwrap(text) {
-                Ok(buf)
-                    if self.feed.spare.len() < SPARE && buf.capacity() <= 2 * self.feed.size =>
-                {
+            match text.into_unique() {
+                Ok(buf) if self.feed.spare.len() < SPARE && buf.len() <= 2 * self.feed.size => {
                     self.feed.spare.push(buf)
                 }
                 Ok(_) => {}
@@ -535,7 +534,7 @@ impl Merge<'_, '_> {
                 text.extend_from_slice(&next.text);
                 let joined = Out {
                     seqs: (out.seqs.0, next.seqs.1),
-                    text: Arc::new(text),
+                    text: Text::from(text),
                     done: None,
                     last: next.last,
                     earlier: next.earlier,
@@ -606,7 +605,7 @@ impl Merge<'_, '_> {
 
 /// A piece cut from the input.
 struct Cut {
-    text: Arc<Vec<u8>>,
+    text: Text,
     /// Lines of the input before it.
     line: u64,
     /// Whether it starts the input.
@@ -629,11 +628,12 @@ struct Feed {
     size: usize,
     max: usize,
     /// Read and not cut yet: the first `filled` bytes of `buf` (the rest is
-    /// room, written before, so that reading into it needs no zeroing).
-    buf: Vec<u8>,
+    /// room, written before, so that reading into it needs no zeroing). Held
+    /// by no one else until cut: a piece's text is this buffer, shared.
+    buf: Arc<[u8]>,
     filled: usize,
-    /// Buffers of pieces no longer used, for reuse.
-    spare: Vec<Vec<u8>>,
+    /// Buffers of pieces no longer used, for reuse (held by no one else).
+    spare: Vec<Arc<[u8]>>,
     /// Lines before `buf`.
     line: u64,
     /// Whether nothing was cut yet.
@@ -647,6 +647,8 @@ struct Feed {
     export: bool,
     version: Option<(u8, u8)>,
     sticky: BTreeSet<Vec<u8>>,
+    /// `sticky` as the guesses take it, made again when it changes.
+    sticky_names: Option<Arc<[Vec<u8>]>>,
 }
 
 impl Feed {
@@ -654,7 +656,7 @@ impl Feed {
         Feed {
             size,
             max: size.saturating_mul(64).clamp(4096, MAX_PIECE),
-            buf: Vec::new(),
+            buf: Arc::from(&[][..]),
             filled: 0,
             spare: Vec::new(),
             line: 0,
@@ -665,6 +667,7 @@ impl Feed {
             export: false,
             version: None,
             sticky: BTreeSet::new(),
+            sticky_names: None,
         }
     }
 
@@ -687,10 +690,10 @@ impl Feed {
         loop {
             while !self.eof && self.filled < want {
                 if self.buf.len() < want {
-                    // Only what was never written is zeroed: buffers are reused.
-                    self.buf.resize(want, 0);
+                    self.buf = grown(&self.buf[..self.filled], want);
                 }
-                match read_to(input, &mut self.buf[self.filled..want]) {
+                let buf = Arc::get_mut(&mut self.buf).expect("the feed's buffer is its own");
+                match read_to(input, &mut buf[self.filled..want]) {
                     Ok(n) => {
                         self.filled += n;
                         self.eof = n == 0;
@@ -728,15 +731,17 @@ impl Feed {
     /// The first `cut` bytes of `buf` as a piece.
     fn cut_at(&mut self, cut: usize) -> Cut {
         // The rest goes to the front of a spare buffer, which becomes `buf`.
-        let mut next = self.spare.pop().unwrap_or_default();
-        let tail = self.filled - cut;
-        if next.len() < tail {
-            next.resize(tail, 0);
-        }
-        next[..tail].copy_from_slice(&self.buf[cut..self.filled]);
-        self.filled = tail;
-        self.buf.truncate(cut);
-        let text = Arc::new(std::mem::replace(&mut self.buf, next));
+        let tail = &self.buf[cut..self.filled];
+        let next = match self.spare.pop() {
+            Some(mut next) if next.len() >= tail.len() => {
+                let room = Arc::get_mut(&mut next).expect("a spare buffer is the feed's own");
+                room[..tail.len()].copy_from_slice(tail);
+                next
+            }
+            _ => grown(tail, self.size.saturating_add(1024).max(tail.len())),
+        };
+        self.filled = tail.len();
+        let text = Text::new(std::mem::replace(&mut self.buf, next), cut);
         let line = self.line;
         self.line += count_lines(&text);
         let first = std::mem::replace(&mut self.first, false);
@@ -748,6 +753,13 @@ impl Feed {
             first,
             last,
         }
+    }
+
+    /// The sticky tags declared so far, sorted.
+    fn sticky_names(&mut self) -> Arc<[Vec<u8>]> {
+        let names =
+            (self.sticky_names).get_or_insert_with(|| self.sticky.iter().cloned().collect());
+        Arc::clone(names)
     }
 
     /// Notes what the escape lines and `##` values of `text` declare, for the
@@ -781,11 +793,21 @@ impl Feed {
             if n > 0
                 && gap.iter().all(|b| matches!(b, b' ' | b'\t'))
                 && TagKind::of(name) != TagKind::Note
+                && !self.sticky.contains(name)
             {
                 self.sticky.insert(name.to_vec());
+                self.sticky_names = None;
             }
         }
     }
+}
+
+/// A new buffer of `len` bytes starting with `bytes` (the rest zeroed).
+fn grown(bytes: &[u8], len: usize) -> Arc<[u8]> {
+    let mut buf = Vec::with_capacity(len);
+    buf.extend_from_slice(bytes);
+    buf.resize(len, 0);
+    Arc::from(buf)
 }
 
 /// Reads into `buf` (not empty); 0 at the end of `input`.
@@ -880,5 +902,12 @@ mod tests {
         // A value in a comment is taken too (the guess is then wrong and the
         // piece read again); Note is never remembered.
         assert_eq!(sticky, [&b"Event"[..], b"Site"]);
+        let names = feed.sticky_names();
+        assert_eq!(names[..], [b"Event".to_vec(), b"Site".to_vec()]);
+        // The same list until a new name comes.
+        feed.scan(b"[Event \"##f\"]\n");
+        assert!(Arc::ptr_eq(&names, &feed.sticky_names()));
+        feed.scan(b"[Room \"##r\"]\n");
+        assert_eq!(feed.sticky_names().len(), 3);
     }
 }

@@ -5,15 +5,89 @@
 //! bounded: a line longer than the limit is cut at the limit and the rest of it is
 //! skipped (and counted) without being stored, so a 100 MB line costs no more
 //! memory than a short one.
+//!
+//! A text already in memory and shared ([`Text`]) is read in place
+//! ([`LineReader::in_place`]): no byte is copied, and lines come out exactly
+//! as from a buffer of the same limit.
 
 use std::cell::Cell;
 use std::io::{self, ErrorKind, Read};
+use std::ops::Deref;
+use std::sync::Arc;
 
 thread_local! {
     /// The buffer of the last line reader dropped on this thread, taken by the
     /// next one made with the same limit: no buffer allocated and zeroed per
     /// input (64 KiB a file, a 16th of the work on a folder of small files).
-    static SPARE: Cell<Box<[u8]>> = Cell::new(Box::default());
+    static SPARE: Cell<Option<Arc<[u8]>>> = const { Cell::new(None) };
+}
+
+/// Bytes in memory shared between threads: the first `len` bytes of a buffer
+/// that may be longer (so that buffers of several sizes of text can be reused).
+///
+/// ```
+/// use kibitz::lines::Text;
+/// let t = Text::from(b"abc".to_vec());
+/// assert_eq!((&t[..], t.len()), (&b"abc"[..], 3));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Text {
+    buf: Arc<[u8]>,
+    len: usize,
+}
+
+impl Text {
+    /// The first `len` bytes of `buf`.
+    ///
+    /// # Panics
+    ///
+    /// If `buf` is shorter than `len`.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use kibitz::lines::Text;
+    /// let t = Text::new(Arc::from(&b"abcdef"[..]), 2);
+    /// assert_eq!(&t[..], b"ab");
+    /// ```
+    pub fn new(buf: Arc<[u8]>, len: usize) -> Text {
+        assert!(len <= buf.len(), "Text::new: {len} bytes of {}", buf.len());
+        Text { buf, len }
+    }
+
+    /// The whole buffer back when no one else holds it, for reuse.
+    ///
+    /// ```
+    /// use kibitz::lines::Text;
+    /// let t = Text::from(b"abc".to_vec());
+    /// let other = t.clone();
+    /// let t = t.into_unique().unwrap_err();
+    /// drop(other);
+    /// assert_eq!(&t.into_unique().unwrap()[..], b"abc");
+    /// ```
+    pub fn into_unique(mut self) -> Result<Arc<[u8]>, Text> {
+        match Arc::get_mut(&mut self.buf) {
+            Some(_) => Ok(self.buf),
+            None => Err(self),
+        }
+    }
+}
+
+impl From<Vec<u8>> for Text {
+    fn from(v: Vec<u8>) -> Text {
+        let len = v.len();
+        Text {
+            buf: Arc::from(v),
+            len,
+        }
+    }
+}
+
+impl Deref for Text {
+    type Target = [u8];
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
 }
 
 /// Default longest line kept, in bytes. PBN allows 255; real files rarely pass 1 KB.
@@ -61,7 +135,12 @@ pub struct Line<'a> {
 /// ```
 pub struct LineReader<R> {
     inner: R,
-    buf: Box<[u8]>,
+    /// The reader's own buffer (held by no one else), or a [`Text`] read in
+    /// place (then `end` is its length and `eof` is set from the start).
+    buf: Arc<[u8]>,
+    /// The buffer's size for a streaming reader: the longest line kept plus 1.
+    cap: usize,
+    in_place: bool,
     start: usize,
     end: usize,
     line: u64,
@@ -74,8 +153,41 @@ pub struct LineReader<R> {
 impl<R> Drop for LineReader<R> {
     /// Leaves the buffer to the next line reader made on this thread.
     fn drop(&mut self) {
-        let buf = std::mem::take(&mut self.buf);
-        let _ = SPARE.try_with(|s| s.set(buf));
+        if !self.in_place {
+            let buf = std::mem::replace(&mut self.buf, Arc::from(&[][..]));
+            let _ = SPARE.try_with(|s| s.set(Some(buf)));
+        }
+    }
+}
+
+impl LineReader<io::Empty> {
+    /// A reader of `text` in place, keeping lines up to `max_line` bytes: the
+    /// lines, their numbers and what is cut from long ones are those of
+    /// [`LineReader::with_max_line`] over the same bytes.
+    ///
+    /// ```
+    /// use kibitz::lines::{LineReader, Text};
+    /// let text = Text::from(b"ab\r\n0123456789abcdefXYZ\nlast".to_vec());
+    /// let mut r = LineReader::in_place(text, 16);
+    /// assert_eq!(r.next_line().unwrap().unwrap().text, b"ab");
+    /// let l = r.next_line().unwrap().unwrap();
+    /// assert_eq!((l.text, l.dropped), (&b"0123456789abcdef"[..], 3));
+    /// assert_eq!(r.next_line().unwrap().unwrap().number, 3);
+    /// ```
+    pub fn in_place(text: Text, max_line: usize) -> LineReader<io::Empty> {
+        LineReader {
+            inner: io::empty(),
+            cap: max_line.max(16) + 1,
+            in_place: true,
+            start: 0,
+            end: text.len,
+            line: 0,
+            eof: true,
+            bom_checked: false,
+            bytes: text.len as u64,
+            spill: Vec::new(),
+            buf: text.buf,
+        }
     }
 }
 
@@ -103,15 +215,16 @@ impl<R: Read> LineReader<R> {
     pub fn with_max_line(inner: R, max_line: usize) -> LineReader<R> {
         let cap = max_line.max(16) + 1;
         // A thread that is ending has no spare.
-        let buf = SPARE.try_with(Cell::take).unwrap_or_default();
+        let buf = SPARE.try_with(Cell::take).ok().flatten();
         LineReader {
             inner,
             // What `buf` holds is never read: `start..end` is empty.
-            buf: if buf.len() == cap {
-                buf
-            } else {
-                vec![0; cap].into_boxed_slice()
+            buf: match buf {
+                Some(buf) if buf.len() == cap => buf,
+                _ => Arc::from(vec![0; cap]),
             },
+            cap,
+            in_place: false,
             start: 0,
             end: 0,
             line: 0,
@@ -122,12 +235,11 @@ impl<R: Read> LineReader<R> {
         }
     }
 
-    /// `reader` taken to start after line `line` of an input, not at its
+    /// The reader taken to start after line `line` of an input, not at its
     /// start: no byte order mark is looked for.
-    pub(crate) fn resumed(mut reader: LineReader<R>, line: u64) -> LineReader<R> {
-        reader.line = line;
-        reader.bom_checked = true;
-        reader
+    pub(crate) fn start_after(&mut self, line: u64) {
+        self.line = line;
+        self.bom_checked = true;
     }
 
     /// Number of the last line returned (0 before the first).
@@ -156,6 +268,7 @@ impl<R: Read> LineReader<R> {
     /// let l = r.next_line().unwrap().unwrap();
     /// assert_eq!((l.text, l.number), (&b"c"[..], 3));
     /// ```
+    #[inline(always)]
     pub fn buffered(&self) -> &[u8] {
         if self.bom_checked {
             &self.buf[self.start..self.end]
@@ -205,13 +318,19 @@ impl<R: Read> LineReader<R> {
     }
 
     fn fill(&mut self) -> io::Result<usize> {
+        // Only a text read in place is held elsewhere, and it is never filled.
+        let Some(buf) = Arc::get_mut(&mut self.buf) else {
+            debug_assert!(self.in_place, "a streaming line reader's buffer is shared");
+            self.eof = true;
+            return Ok(0);
+        };
         if self.start > 0 {
-            self.buf.copy_within(self.start..self.end, 0);
+            buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
             self.start = 0;
         }
         loop {
-            match self.inner.read(&mut self.buf[self.end..]) {
+            match self.inner.read(&mut buf[self.end..]) {
                 Ok(n) => {
                     self.end += n;
                     self.bytes += n as u64;
@@ -264,13 +383,16 @@ impl<R: Read> LineReader<R> {
         let mut scanned = 0;
         let mut plain = true;
         loop {
+            // A line is looked for in at most `cap` bytes, as many as a
+            // streaming reader's buffer holds (only a text read in place has more).
+            let end = self.end.min(self.start + self.cap);
             let from = self.start + scanned;
             let found = if plain {
-                match find_line_end(&self.buf[..self.end], from) {
+                match find_line_end(&self.buf[..end], from) {
                     End::Plain(j) => Some(j),
                     End::Odd(j) => {
                         plain = false;
-                        memchr::memchr(b'\n', &self.buf[j..self.end]).map(|k| j + k)
+                        memchr::memchr(b'\n', &self.buf[j..end]).map(|k| j + k)
                     }
                     End::NotYet(j) => {
                         scanned = j - self.start;
@@ -278,7 +400,7 @@ impl<R: Read> LineReader<R> {
                     }
                 }
             } else {
-                memchr::memchr(b'\n', &self.buf[from..self.end]).map(|k| from + k)
+                memchr::memchr(b'\n', &self.buf[from..end]).map(|k| from + k)
             };
             if let Some(line_end) = found {
                 let s = self.start;
@@ -292,10 +414,10 @@ impl<R: Read> LineReader<R> {
                 }));
             }
             if !plain {
-                scanned = self.end - self.start;
+                scanned = end - self.start;
             }
-            let limit = self.buf.len() - 1;
-            if self.end - self.start >= limit {
+            let limit = self.cap - 1;
+            if end - self.start >= limit {
                 // Too long: keep `limit` bytes aside, skip to the end of the line.
                 self.spill.clear();
                 self.spill
@@ -499,6 +621,58 @@ pub(crate) mod tests {
         let mut r = LineReader::with_max_line(&input[..], 16);
         let l = r.next_line().unwrap().unwrap();
         assert_eq!((l.dropped, l.plain), (24, false));
+    }
+
+    /// Every line of `r`: text, number, bytes dropped, plain.
+    fn all<R: Read>(mut r: LineReader<R>) -> Vec<(Vec<u8>, u64, u64, bool)> {
+        let mut out = Vec::new();
+        while let Some(l) = r.next_line().unwrap() {
+            out.push((l.text.to_vec(), l.number, l.dropped, l.plain));
+        }
+        out
+    }
+
+    #[test]
+    fn a_text_read_in_place_gives_the_lines_of_a_buffer() {
+        let mut long = b"\xEF\xBB\xBF[Event \"x\"]\r\n".to_vec();
+        long.extend_from_slice(&[b'y'; 40]);
+        long.extend_from_slice(b"\r\n");
+        // Lines of exactly the limit and one more, with LF and CRLF.
+        long.extend_from_slice(&[b'z'; 16]);
+        long.extend_from_slice(b"\n");
+        long.extend_from_slice(&[b'w'; 16]);
+        long.extend_from_slice(b"\r\n\xE9\t\n\nlast");
+        let inputs: [&[u8]; 6] = [b"", b"\n", b"a\r\n\r\nb\nc", b"ab\r", &long, &long[3..]];
+        for input in inputs {
+            for max in [16, 17, 40, 64] {
+                let text = Text::from(input.to_vec());
+                let want = all(LineReader::with_max_line(Trickle(input, 5), max));
+                assert_eq!(
+                    all(LineReader::in_place(text, max)),
+                    want,
+                    "{input:?} {max}"
+                );
+            }
+        }
+        // The reader's bytes are the text's, not a copy.
+        let text = Text::from(long.clone());
+        let mut r = LineReader::in_place(text.clone(), 64);
+        r.next_line().unwrap();
+        assert!(std::ptr::eq(
+            r.buffered().as_ptr(),
+            text[3 + b"[Event \"x\"]\r\n".len()..].as_ptr()
+        ));
+        assert_eq!(r.bytes_read(), long.len() as u64);
+    }
+
+    #[test]
+    fn a_text_read_in_place_is_not_left_as_a_spare() {
+        let text = Text::from(vec![b'x'; 65]);
+        drop(LineReader::in_place(text.clone(), 64));
+        // The next streaming reader of that limit must not take (and write to) it.
+        let v = collect(b"ab\n", 1, 64);
+        assert_eq!(v, [(b"ab".to_vec(), 1, 0)]);
+        assert!(text.into_unique().is_ok());
     }
 
     #[test]

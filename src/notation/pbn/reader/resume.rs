@@ -20,18 +20,23 @@
 //! not guessed: a piece starts where that state is the one at a record's start,
 //! and [`Reader::at_rest`] tells whether the piece before it really ended so.
 
-use std::io::Read;
+use std::io::{self, Read};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{FnvMap, MAX_REMEMBERED_TAGS, Memory, Parser, Reader};
-use crate::lines::LineReader;
+use crate::lines::{LineReader, Text};
 use crate::notation::pbn::Limits;
 use crate::notation::pbn::tag::{ALL, KNOWN_TAGS, TagKind};
+
+/// A tag value or name handed from reader to reader: shared, so that the
+/// states and guesses of the pieces in flight copy none (a state is cloned and
+/// moved on once per piece).
+pub(crate) type Bytes = Arc<[u8]>;
 
 /// A remembered tag value and whether `##` made the tag sticky.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Kept {
-    pub(crate) value: Vec<u8>,
+    pub(crate) value: Bytes,
     pub(crate) sticky: bool,
 }
 
@@ -42,7 +47,7 @@ pub(crate) struct Carried {
     /// The last value of each defined tag, by [`TagKind::index`].
     pub(crate) known: Vec<Option<Kept>>,
     /// The last value of other tags, by name.
-    pub(crate) other: FnvMap<Vec<u8>, Kept>,
+    pub(crate) other: FnvMap<Bytes, Kept>,
     /// Whether `% EXPORT` was declared.
     pub(crate) export: bool,
     /// The last `% PBN x.y` declared.
@@ -69,10 +74,25 @@ impl Carried {
             .map(|(i, _)| known_name(i).to_vec());
         let other = (self.other.iter())
             .filter(|(_, k)| k.sticky)
-            .map(|(n, _)| n.clone());
+            .map(|(n, _)| n.to_vec());
         let mut names: Vec<Vec<u8>> = known.chain(other).collect();
         names.sort();
         names
+    }
+
+    /// Whether the sticky tags are exactly `names` (distinct, as
+    /// [`Carried::sticky_names`] gives them), without making that list.
+    fn sticky_are(&self, names: &[Vec<u8>]) -> bool {
+        let known = (self.known.iter()).filter(|k| k.as_ref().is_some_and(|k| k.sticky));
+        let other = (self.other.values()).filter(|k| k.sticky);
+        known.count() + other.count() == names.len()
+            && names.iter().all(|n| {
+                let kept = match TagKind::of(n).index() {
+                    Some(i) => self.known[i].as_ref(),
+                    None => self.other.get(&n[..]),
+                };
+                kept.is_some_and(|k| k.sticky)
+            })
     }
 }
 
@@ -93,7 +113,7 @@ pub(crate) struct Guess {
     /// The export flag, version and sticky tag names (sorted) at the start.
     pub(crate) export: bool,
     pub(crate) version: Option<(u8, u8)>,
-    pub(crate) sticky: Vec<Vec<u8>>,
+    pub(crate) sticky: Arc<[Vec<u8>]>,
 }
 
 impl Guess {
@@ -102,14 +122,14 @@ impl Guess {
         Guess {
             export: state.export,
             version: state.version,
-            sticky: state.sticky_names(),
+            sticky: state.sticky_names().into(),
             before: Vec::new(),
             base: state,
         }
     }
 
     /// The value of tag `name` (the defined tag `known`, if it is one) at the start.
-    fn value(&self, name: &[u8], known: Option<usize>) -> Option<Vec<u8>> {
+    fn value(&self, name: &[u8], known: Option<usize>) -> Option<Bytes> {
         // The text of an earlier piece not read yet is searched only for the
         // nearest two (searching more costs more than the rare wrong guess).
         let found = (self.before.iter().enumerate()).find_map(|(i, b)| b.value(name, known, i < 2));
@@ -127,7 +147,7 @@ impl Guess {
 /// values its records gave once a reader has read it.
 #[derive(Clone, Debug)]
 pub(crate) struct Earlier {
-    pub(crate) text: Arc<Vec<u8>>,
+    pub(crate) text: Text,
     pub(crate) given: Arc<OnceLock<Given>>,
     /// What searches of `text` found, by tag name: each tag is searched for
     /// once, however many guesses ask (a tag the text lacks costs a search of
@@ -136,14 +156,14 @@ pub(crate) struct Earlier {
 }
 
 /// What [`last_value`] found.
-type Found = Option<Option<Vec<u8>>>;
+type Found = Option<Option<Bytes>>;
 
 /// What searches of a text found, by tag name.
 type Searched = Vec<(Vec<u8>, Found)>;
 
 impl Earlier {
     /// The piece `text`, its values not given yet.
-    pub(crate) fn new(text: Arc<Vec<u8>>) -> Earlier {
+    pub(crate) fn new(text: Text) -> Earlier {
         Earlier {
             text,
             given: Arc::new(OnceLock::new()),
@@ -160,7 +180,11 @@ impl Earlier {
         };
         let kept = match known {
             Some(i) => given.known.iter().find(|(k, _)| *k == i).map(|(_, v)| v),
-            None => given.other.iter().find(|(n, _)| n == name).map(|(_, v)| v),
+            None => given
+                .other
+                .iter()
+                .find(|(n, _)| **n == *name)
+                .map(|(_, v)| v),
         };
         kept.map(|k| Some(k.value.clone()))
     }
@@ -182,12 +206,12 @@ impl Earlier {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Given {
     known: Vec<(usize, Kept)>,
-    other: Vec<(Vec<u8>, Kept)>,
+    other: Vec<(Bytes, Kept)>,
 }
 
 /// The last value given to tag `name` in `text`, as `[Name "value"]`, skipping
 /// `#` values; `None` if there is none, `Some(None)` if it is not a plain string.
-fn last_value(text: &[u8], name: &[u8]) -> Option<Option<Vec<u8>>> {
+fn last_value(text: &[u8], name: &[u8]) -> Found {
     let mut pattern = Vec::with_capacity(name.len() + 1);
     pattern.push(b'[');
     pattern.extend_from_slice(name);
@@ -223,7 +247,7 @@ fn last_value(text: &[u8], name: &[u8]) -> Option<Option<Vec<u8>>> {
             }
         }
         if let Some(v) = last {
-            return Some(v.map(<[u8]>::to_vec));
+            return Some(v.map(Bytes::from));
         }
         end = from;
         stretch *= 2;
@@ -237,9 +261,9 @@ pub(super) struct Guessing {
     guess: Guess,
     /// Defined tags whose guessed value was read (one bit per index), and the values.
     read_known: u128,
-    known: Vec<(usize, Option<Vec<u8>>)>,
+    known: Vec<(usize, Option<Bytes>)>,
     /// Other tags whose guessed value was read, and the values.
-    other: Vec<(Vec<u8>, Option<Vec<u8>>)>,
+    other: Vec<(Vec<u8>, Option<Bytes>)>,
     /// Whether the map of other tags was ever full.
     full: bool,
 }
@@ -249,7 +273,7 @@ impl Parser {
     fn start_from(&mut self, guess: Guess) {
         self.export = guess.export;
         self.version = guess.version;
-        let sticky = guess.sticky.clone();
+        let sticky = Arc::clone(&guess.sticky);
         self.guess = Some(Box::new(Guessing {
             guess,
             read_known: 0,
@@ -257,7 +281,7 @@ impl Parser {
             other: Vec::new(),
             full: false,
         }));
-        for name in &sticky {
+        for name in sticky.iter() {
             self.any_sticky = true;
             self.sticky_dirty = true;
             match TagKind::of(name).index() {
@@ -314,7 +338,7 @@ impl Parser {
                 g.full = true;
             } else {
                 let m = Memory {
-                    value: v.clone(),
+                    value: v.to_vec(),
                     sticky: false,
                     set: true,
                     local: false,
@@ -360,9 +384,9 @@ pub(crate) struct Resume {
 pub(crate) struct Handover {
     export: bool,
     version: Option<(u8, u8)>,
-    sticky: Vec<Vec<u8>>,
-    known: Vec<(usize, Option<Vec<u8>>)>,
-    other: Vec<(Vec<u8>, Option<Vec<u8>>)>,
+    sticky: Arc<[Vec<u8>]>,
+    known: Vec<(usize, Option<Bytes>)>,
+    other: Vec<(Vec<u8>, Option<Bytes>)>,
     full: bool,
     /// Tags remembered since the start, and the export flag and version now.
     given: Given,
@@ -375,12 +399,14 @@ impl Handover {
     /// start, on everything the reader read of it (and the map of other tags
     /// could not have filled up differently).
     pub(crate) fn holds(&self, truth: &Carried) -> bool {
-        let value = |k: Option<&Kept>| k.map(|k| k.value.clone());
+        fn value(k: Option<&Kept>) -> Option<&[u8]> {
+            k.map(|k| &k.value[..])
+        }
         self.export == truth.export
             && self.version == truth.version
-            && self.sticky == truth.sticky_names()
-            && (self.known.iter()).all(|(i, v)| value(truth.known[*i].as_ref()) == *v)
-            && (self.other.iter()).all(|(n, v)| value(truth.other.get(n)) == *v)
+            && truth.sticky_are(&self.sticky)
+            && (self.known.iter()).all(|(i, v)| value(truth.known[*i].as_ref()) == v.as_deref())
+            && (self.other.iter()).all(|(n, v)| value(truth.other.get(&n[..])) == v.as_deref())
             && !self.full
             && truth.other.len() + self.given.other.len() < MAX_REMEMBERED_TAGS
     }
@@ -406,17 +432,30 @@ impl Handover {
     }
 }
 
+impl Reader<io::Empty> {
+    /// [`Reader::resume`] reading `text` in place ([`LineReader::in_place`]):
+    /// no byte of it is copied.
+    pub(crate) fn resume_in_place(text: Text, limits: Limits, at: Resume) -> Reader<io::Empty> {
+        Reader::over(LineReader::in_place(text, limits.max_line), limits).resumed(at)
+    }
+}
+
 impl<R: Read> Reader<R> {
     /// A reader over `inner` that starts between two records of an input, at
     /// `at` (see the module documentation).
     pub(crate) fn resume(inner: R, limits: Limits, at: Resume) -> Reader<R> {
-        let mut r = Reader::with_limits(inner, limits);
+        Reader::with_limits(inner, limits).resumed(at)
+    }
+
+    /// This new reader taken to start at `at`.
+    fn resumed(mut self, at: Resume) -> Reader<R> {
+        let r = &mut self;
         if !at.first {
-            r.lines = LineReader::resumed(r.lines, at.line);
+            r.lines.start_after(at.line);
         }
         r.records = at.records;
         r.p.start_from(at.guess);
-        r
+        self
     }
 
     /// Whether the input ended between records: not inside a `{` comment or a
@@ -429,26 +468,30 @@ impl<R: Read> Reader<R> {
     /// [`Handover`]). Meaningful once [`Reader::read_record`] has returned
     /// `false`; for a reader that was not resumed, the guess is the start of
     /// an input.
-    pub(crate) fn handover(&self) -> Handover {
-        let p = &self.p;
-        let (export, version, sticky, known, other, full) = match &p.guess {
-            Some(g) => (
-                g.guess.export,
-                g.guess.version,
-                g.guess.sticky.clone(),
-                g.known.clone(),
-                g.other.clone(),
-                g.full,
-            ),
-            None => (false, None, Vec::new(), Vec::new(), Vec::new(), false),
+    pub(crate) fn handover(&mut self) -> Handover {
+        // What was read of the guess is handed over, not copied.
+        let (export, version, sticky, known, other, full) = match self.p.guess.take() {
+            Some(g) => {
+                let g = *g;
+                (
+                    g.guess.export,
+                    g.guess.version,
+                    g.guess.sticky,
+                    g.known,
+                    g.other,
+                    g.full,
+                )
+            }
+            None => (false, None, Arc::from([]), Vec::new(), Vec::new(), false),
         };
+        let p = &self.p;
         let mut local_known = Vec::new();
         let mut bits = p.local;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let k = Kept {
-                value: p.known_value(i).to_vec(),
+                value: Bytes::from(p.known_value(i)),
                 sticky: p.known[i].sticky,
             };
             local_known.push((i, k));
@@ -457,10 +500,10 @@ impl<R: Read> Reader<R> {
             .filter(|(_, m)| m.local)
             .map(|(n, m)| {
                 let k = Kept {
-                    value: m.value.clone(),
+                    value: Bytes::from(&m.value[..]),
                     sticky: m.sticky,
                 };
-                (n.clone(), k)
+                (Bytes::from(&n[..]), k)
             })
             .collect();
         Handover {
@@ -564,21 +607,21 @@ mod tests {
             end.known[TagKind::Event.index().unwrap()]
                 .as_ref()
                 .unwrap()
-                .value,
-            b"E2"
+                .value[..],
+            b"E2"[..]
         );
     }
 
     #[test]
     fn a_guess_from_the_text_before_holds() {
         let (recs, state) = whole();
-        let before = Earlier::new(Arc::new(TEXT.as_bytes()[..cut()].to_vec()));
+        let before = Earlier::new(Text::from(TEXT.as_bytes()[..cut()].to_vec()));
         let (two, holds, end) = in_two(|_| Guess {
             base: Arc::new(Carried::default()),
             before: vec![before],
             export: false,
             version: Some((2, 1)),
-            sticky: vec![b"Site".to_vec()],
+            sticky: vec![b"Site".to_vec()].into(),
         });
         assert!(holds);
         assert_eq!((two, end), (recs, state));
@@ -591,14 +634,14 @@ mod tests {
             // A stale value of Event, no value of Mine.
             Guess {
                 base: Arc::new(Carried::default()),
-                before: vec![Earlier::new(Arc::new(b"[Event \"old\"]\n".to_vec()))],
+                before: vec![Earlier::new(Text::from(b"[Event \"old\"]\n".to_vec()))],
                 export: false,
                 version: Some((2, 1)),
-                sticky: vec![b"Site".to_vec()],
+                sticky: vec![b"Site".to_vec()].into(),
             },
             // No sticky tag.
             Guess {
-                sticky: Vec::new(),
+                sticky: Vec::new().into(),
                 ..Guess::exact(Arc::new(whole_head_state()))
             },
             // The wrong version.
@@ -645,18 +688,27 @@ mod tests {
     #[test]
     fn last_value_skips_hash_values_and_reads_spaced_tags() {
         let text = b"[Mode \"A\"]\n[Modes \"B\"]\n[Mode    \"##C\"]\n[Mode \"#\"]\n";
-        assert_eq!(last_value(text, b"Mode"), Some(Some(b"C".to_vec())));
+        assert_eq!(
+            last_value(text, b"Mode"),
+            Some(Some(Bytes::from(&b"C"[..])))
+        );
         assert_eq!(last_value(b"[Mode \"a\\\"b\"]\n", b"Mode"), Some(None));
         assert_eq!(last_value(text, b"Event"), None);
         // Far from the end: found by a longer search.
         let mut far = b"[Event \"far\"]\n".to_vec();
         far.extend(b"[Board \"1\"]\n".repeat(10_000));
-        assert_eq!(last_value(&far, b"Event"), Some(Some(b"far".to_vec())));
+        assert_eq!(
+            last_value(&far, b"Event"),
+            Some(Some(Bytes::from(&b"far"[..])))
+        );
         // Across the end of the first stretch searched (4096 bytes).
         for pad in 4070..4110 {
             let mut text = b"[Event \"#\"]\n[Event \"v\"]".to_vec();
             text.resize(text.len() + pad, b'\n');
-            assert_eq!(last_value(&text, b"Event"), Some(Some(b"v".to_vec())));
+            assert_eq!(
+                last_value(&text, b"Event"),
+                Some(Some(Bytes::from(&b"v"[..])))
+            );
         }
     }
 }
