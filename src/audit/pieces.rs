@@ -76,8 +76,13 @@ const MAX_WORKERS: usize = 6;
 const BEFORE: usize = 4;
 /// The most text the guess of a piece holds.
 const BEFORE_BYTES: usize = 1 << 20;
-/// Piece buffers kept for reuse.
-const SPARE: usize = 2;
+/// Piece buffers kept for reuse: as many as the texts that guesses hold
+/// after their pieces were reported, so that a new one is rarely made (each
+/// is zeroed and faulted in page by page).
+const SPARE: usize = 8;
+/// Bytes read beyond the piece size to find a place to cut in: a piece
+/// needing more gets a larger buffer.
+const SLACK: usize = 16 << 10;
 /// Record results kept per piece buffer for reuse.
 const KEEP_CHECKED: usize = 4096;
 /// Room for findings kept per record result for reuse.
@@ -686,7 +691,7 @@ impl Feed {
             return Err(e);
         }
         let mut from = self.size;
-        let mut want = self.size.saturating_add(1024);
+        let mut want = self.size.saturating_add(SLACK);
         loop {
             while !self.eof && self.filled < want {
                 if self.buf.len() < want {
@@ -738,7 +743,7 @@ impl Feed {
                 room[..tail.len()].copy_from_slice(tail);
                 next
             }
-            _ => grown(tail, self.size.saturating_add(1024).max(tail.len())),
+            _ => grown(tail, self.size.saturating_add(SLACK).max(tail.len())),
         };
         self.filled = tail.len();
         let text = Text::new(std::mem::replace(&mut self.buf, next), cut);
