@@ -8,6 +8,7 @@ use crate::audit::{AuditOptions, Summary, audit_stream};
 use crate::bridge::Board;
 use crate::bridge::generate::{Fault, GeneratedBoard, Place, Settings, generate_board};
 use crate::choose::ByteChooser;
+use crate::lines::{LineReader, Text};
 use crate::pbn::writer::Writer;
 use crate::pbn::{RawRecord, Reader};
 use crate::{Finding, Severity};
@@ -83,11 +84,15 @@ impl Read for Chunks<'_> {
 
 /// `pbn_chunks`: the first byte says how many of the following bytes are chunk
 /// sizes; the rest is the input. Reading the input in those chunks (down to one
-/// byte per read) must give exactly the records and findings of a whole read.
+/// byte per read) must give exactly the records and findings of a whole read;
+/// and its lines, read in place ([`LineReader::in_place`], as the pieces of one
+/// large input are) with a short limit (16 to 79 bytes, from the first byte),
+/// must be those of a reader with a buffer of that limit fed in the chunks.
 pub fn pbn_chunks(data: &[u8]) {
     let Some((&n, rest)) = data.split_first() else {
         return;
     };
+    let max = 16 + usize::from(n >> 2);
     let n = usize::from(n % 16).min(rest.len());
     let (sizes, input) = rest.split_at(n);
     let whole = audit_bytes(input);
@@ -98,6 +103,26 @@ pub fn pbn_chunks(data: &[u8]) {
     });
     assert_eq!(whole.0, parts.0, "summaries differ");
     assert_eq!(whole.1, parts.1, "findings differ");
+    let chunks = Chunks {
+        data: input,
+        sizes,
+        i: 0,
+    };
+    let streamed = all_lines(LineReader::with_max_line(chunks, max));
+    let in_place = all_lines(LineReader::in_place(Text::from(input.to_vec()), max));
+    assert_eq!(
+        streamed, in_place,
+        "lines read in place differ (limit {max})"
+    );
+}
+
+/// Every line of `lines`: text, number, bytes cut off, plain.
+pub(crate) fn all_lines<R: Read>(mut lines: LineReader<R>) -> Vec<(Vec<u8>, u64, u64, bool)> {
+    let mut out = Vec::new();
+    while let Some(l) = lines.next_line().expect("reading from memory cannot fail") {
+        out.push((l.text.to_vec(), l.number, l.dropped, l.plain));
+    }
+    out
 }
 
 /// `ppn_decode`: the first byte says text (even) or JSON (odd) preferans; the rest

@@ -417,7 +417,9 @@ impl<R: Read> LineReader<R> {
                 scanned = end - self.start;
             }
             let limit = self.cap - 1;
-            if end - self.start >= limit {
+            // Too long only when `cap` bytes hold no line end: a line of
+            // exactly `limit` bytes is whole, however the input was read.
+            if end - self.start > limit {
                 // Too long: keep `limit` bytes aside, skip to the end of the line.
                 self.spill.clear();
                 self.spill
@@ -510,6 +512,7 @@ fn strip_cr(s: &[u8]) -> &[u8] {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::fuzzing::all_lines;
 
     /// A reader that hands out at most `n` bytes per call (shared with the PBN
     /// reader's tests).
@@ -615,21 +618,28 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_line_of_exactly_the_limit_is_whole_whatever_the_chunk_size() {
+        let input = b"0123456789abcdef\n0123456789abcdef\r\nx";
+        for chunk in 1..=input.len() {
+            let lines = all_lines(LineReader::with_max_line(Trickle(input, chunk), 16));
+            let whole = |t: &[u8], n, d| (t.to_vec(), n, d, d == 0);
+            // With CRLF the `\r` is the seventeenth byte: cut off and counted.
+            let want = [
+                whole(b"0123456789abcdef", 1, 0),
+                (b"0123456789abcdef".to_vec(), 2, 1, false),
+                whole(b"x", 3, 0),
+            ];
+            assert_eq!(lines, want, "chunk {chunk}");
+        }
+    }
+
+    #[test]
     fn cut_lines_are_not_plain() {
         let mut input = vec![b'x'; 40];
         input.push(b'\n');
         let mut r = LineReader::with_max_line(&input[..], 16);
         let l = r.next_line().unwrap().unwrap();
         assert_eq!((l.dropped, l.plain), (24, false));
-    }
-
-    /// Every line of `r`: text, number, bytes dropped, plain.
-    fn all<R: Read>(mut r: LineReader<R>) -> Vec<(Vec<u8>, u64, u64, bool)> {
-        let mut out = Vec::new();
-        while let Some(l) = r.next_line().unwrap() {
-            out.push((l.text.to_vec(), l.number, l.dropped, l.plain));
-        }
-        out
     }
 
     #[test]
@@ -646,9 +656,9 @@ pub(crate) mod tests {
         for input in inputs {
             for max in [16, 17, 40, 64] {
                 let text = Text::from(input.to_vec());
-                let want = all(LineReader::with_max_line(Trickle(input, 5), max));
+                let want = all_lines(LineReader::with_max_line(Trickle(input, 5), max));
                 assert_eq!(
-                    all(LineReader::in_place(text, max)),
+                    all_lines(LineReader::in_place(text, max)),
                     want,
                     "{input:?} {max}"
                 );
