@@ -39,7 +39,12 @@
 //!
 //! Memory: at most `window` pieces (and [`BUDGET`] bytes of text) are in
 //! flight, the guess of each holds at most [`BEFORE`] earlier pieces, plus each
-//! worker's reader, record and board.
+//! worker's reader, record, board and two result buffers (a result buffer goes
+//! back to the thread that filled it, which frees its findings: see
+//! [`Done::home`]).
+//!
+//! Pieces are read in place ([`Reader::resume_in_place`]): a piece's text is
+//! the buffer the calling thread read it into, shared, never copied.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::io::{self, ErrorKind, Read};
@@ -87,8 +92,9 @@ const SLACK: usize = 16 << 10;
 const KEEP_CHECKED: usize = 4096;
 /// Room for findings kept per record result for reuse.
 const KEEP_FINDINGS: usize = 2;
-/// Result buffers kept for reuse.
-const KEEP_FREE: usize = MAX_WINDOW;
+/// Result buffers the calling thread keeps for the pieces it reads (each
+/// worker has its own, [`Done::home`]).
+const KEEP_FREE: usize = 4;
 
 /// A piece of the input for a worker.
 struct Piece {
@@ -97,8 +103,6 @@ struct Piece {
     at: Resume,
     /// Where the values its records give are published for the next pieces' guesses.
     given: Arc<OnceLock<Given>>,
-    /// The buffer for the results, reused.
-    out: Vec<Checked>,
 }
 
 /// What a worker found in a piece.
@@ -109,33 +113,47 @@ struct Done {
     len: usize,
     handover: Handover,
     at_rest: bool,
+    /// The thread that read the piece ([`CALLER`] or a worker's index): its
+    /// findings were made there and are freed there, when `checked` comes
+    /// back to it for another piece (memory freed by another thread than the
+    /// one that took it costs the allocator much more).
+    home: usize,
 }
+
+/// [`Done::home`] of the calling thread.
+const CALLER: usize = usize::MAX;
 
 /// A thread's buffers for reading pieces.
 struct Bench {
     raw: RawRecord,
     board: Board,
+    home: usize,
 }
 
 impl Bench {
-    fn new() -> Bench {
+    fn new(home: usize) -> Bench {
         Bench {
             raw: RawRecord::default(),
             board: Board::default(),
+            home,
         }
     }
 }
 
-/// Reads, decodes and checks the records of `piece`.
-fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench) -> Done {
-    let Bench { raw, board } = bench;
+/// Reads, decodes and checks the records of `piece` into `checked`, a result
+/// buffer of this thread (whose findings, reported, are freed here).
+fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<Checked>) -> Done {
+    let Bench { raw, board, home } = bench;
     let Piece {
         seq,
         text,
         at,
         given,
-        out: mut checked,
     } = piece;
+    for c in &mut checked {
+        c.findings.clear();
+        c.findings.shrink_to(KEEP_FINDINGS);
+    }
     let mut reader = Reader::resume_in_place(text, limits, at);
     let mut len = 0;
     // Reading from memory cannot fail.
@@ -158,6 +176,7 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench) -> Done {
         len,
         handover,
         at_rest,
+        home: *home,
     }
 }
 
@@ -205,12 +224,17 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
     let outcome = std::thread::scope(|s| {
         // The calling thread is one of the `jobs`: it reads pieces itself
         // whenever it would otherwise wait for the workers.
-        for _ in 0..(jobs - 1).max(1) {
+        let mut homes = Vec::new();
+        for home in 0..(jobs - 1).max(1) {
             let done_tx: Sender<Done> = done_tx.clone();
+            // The worker's result buffers, back from the calling thread.
+            let (back_tx, back_rx) = channel::<Vec<Checked>>();
+            homes.push(back_tx);
             let (work_rx, failed, stop) = (&work_rx, &failed, &stop);
             s.spawn(move || {
                 let _guard = PanicFlag(failed);
-                let mut bench = Bench::new();
+                let mut bench = Bench::new(home);
+                let mut own = Vec::new();
                 loop {
                     // The lock is held only while waiting for the next piece.
                     let job = work_rx.lock().map(|rx| rx.recv());
@@ -218,7 +242,15 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
                     if stop.load(Ordering::Relaxed) {
                         continue;
                     }
-                    let done = read_piece(piece, limits, &mut bench);
+                    // More come back than it needs after it read ahead of
+                    // their return: it keeps two.
+                    for back in back_rx.try_iter() {
+                        if own.len() < 2 {
+                            own.push(back);
+                        }
+                    }
+                    let checked = own.pop().unwrap_or_default();
+                    let done = read_piece(piece, limits, &mut bench, checked);
                     if done_tx.send(done).is_err() {
                         break;
                     }
@@ -235,8 +267,9 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
             records: 0,
             tables: Tables::default(),
             free: Vec::new(),
+            homes,
             retired: VecDeque::new(),
-            bench: Bench::new(),
+            bench: Bench::new(CALLER),
         };
         let alive = || !failed.load(Ordering::Relaxed);
         let crew = Crew {
@@ -311,6 +344,8 @@ struct Merge<'s, 'a> {
     tables: Tables,
     /// Result buffers of pieces reported, for the next pieces.
     free: Vec<Vec<Checked>>,
+    /// Where the workers' result buffers go back to them, by index.
+    homes: Vec<Sender<Vec<Checked>>>,
     /// Texts of pieces reported, until the pieces whose guesses hold them are
     /// read: then their buffers are reused.
     retired: VecDeque<Text>,
@@ -381,7 +416,6 @@ impl Merge<'_, '_> {
                 text: text.clone(),
                 at,
                 given: earlier.given.clone(),
-                out: self.free.pop().unwrap_or_default(),
             };
             seq += 1;
             self.out.push_back(Out {
@@ -433,17 +467,20 @@ impl Merge<'_, '_> {
                 guess: Guess::exact(self.state.clone()),
             },
             given: Arc::new(OnceLock::new()),
-            out: self.free.pop().unwrap_or_default(),
         };
-        read_piece(piece, self.limits, &mut self.bench)
+        let checked = self.free.pop().unwrap_or_default();
+        read_piece(piece, self.limits, &mut self.bench, checked)
     }
 
     /// Keeps the result buffer of `done` for the next pieces.
     fn give_back(&mut self, done: Done) {
         let mut checked = done.checked;
         checked.truncate(KEEP_CHECKED);
-        if self.free.len() < KEEP_FREE {
-            self.free.push(checked);
+        match self.homes.get(done.home) {
+            // A worker that ended drops it.
+            Some(home) => drop(home.send(checked)),
+            None if self.free.len() < KEEP_FREE => self.free.push(checked),
+            None => {}
         }
     }
 
@@ -494,7 +531,8 @@ impl Merge<'_, '_> {
             // A worker waiting for work holds the lock: then nothing is queued.
             let queued = crew.queue.try_lock().ok().and_then(|q| q.try_recv().ok());
             if let Some(piece) = queued {
-                let d = read_piece(piece, self.limits, &mut self.bench);
+                let checked = self.free.pop().unwrap_or_default();
+                let d = read_piece(piece, self.limits, &mut self.bench, checked);
                 return self.arrive(d);
             }
             match crew.done.recv_timeout(Duration::from_millis(50)) {
@@ -564,12 +602,8 @@ impl Merge<'_, '_> {
                 if let Some(t) = &mut c.table {
                     t.record += base;
                 }
-                c.report(&mut self.tables, self.sink);
-                // Many pieces' results are in flight: little room kept per
-                // record. (Freeing the findings later on the thread that made
-                // them kept 5 MiB more alive with -j64 and was not measurably
-                // faster.)
-                c.findings.shrink_to(KEEP_FINDINGS);
+                // Left to the thread that made them (see `Done::home`).
+                c.report_kept(&mut self.tables, self.sink);
             }
             self.records += done.len;
             drop(out.earlier);

@@ -77,6 +77,19 @@ impl<'a> RecordSink<'a> {
     /// Adds findings of record `record` (opening it if it is not open), plus
     /// `dropped` findings its reader could not keep. `findings` is emptied.
     pub fn add(&mut self, record: usize, game: Game, findings: &mut Vec<Finding>, dropped: usize) {
+        self.add_kept(record, game, findings, dropped);
+        findings.clear();
+    }
+
+    /// [`RecordSink::add`], leaving `findings` to the caller (sorted, their
+    /// game set), so that the thread that made them can free them.
+    pub(crate) fn add_kept(
+        &mut self,
+        record: usize,
+        game: Game,
+        findings: &mut [Finding],
+        dropped: usize,
+    ) {
         let open = self.open.get_or_insert((record, 0, 0, None));
         open.2 += dropped;
         findings.sort_by_key(|f| f.pos);
@@ -102,7 +115,6 @@ impl<'a> RecordSink<'a> {
             self.tally.count(self.summary, f);
             (self.emit)(f);
         }
-        findings.clear();
     }
 
     /// Closes the open record (if any): reports what its bound dropped under

@@ -93,21 +93,26 @@ impl Checked {
     /// Hands the findings to `sink` in order, with the ScoreIMP findings of
     /// the file's `tables` (as `bridge::check` adds them).
     pub(super) fn report(&mut self, tables: &mut Tables, sink: &mut RecordSink<'_>) {
+        self.report_kept(tables, sink);
+        self.findings.clear();
+        self.findings.shrink_to(KEEP_FINDINGS);
+    }
+
+    /// [`Checked::report`], leaving the findings here: the thread that made
+    /// them frees them when it checks another record into `self`.
+    pub(super) fn report_kept(&mut self, tables: &mut Tables, sink: &mut RecordSink<'_>) {
         if let Some(t) = self.table.take() {
             tables.add(t, &mut self.findings);
         }
         for f in self.findings.iter_mut().filter(|f| f.record == 0) {
             f.record = self.index;
         }
-        sink.record(
-            self.index,
-            self.start,
+        sink.add_kept(self.index, Game::Bridge, &mut self.findings, self.dropped);
+        sink.end_record(
             Game::Bridge,
             <Reader<io::Empty> as RecordReader>::RECORD_LIMIT,
-            &mut self.findings,
-            self.dropped,
+            self.start,
         );
-        self.findings.shrink_to(KEEP_FINDINGS);
     }
 }
 
