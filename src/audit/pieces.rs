@@ -85,9 +85,14 @@ const BEFORE_BYTES: usize = 1 << 20;
 /// after their pieces were reported, so that a new one is rarely made (each
 /// is zeroed and faulted in page by page).
 const SPARE: usize = 8;
-/// Bytes read beyond the piece size to find a place to cut in: a piece
-/// needing more gets a larger buffer.
-const SLACK: usize = 16 << 10;
+/// Bytes read past the piece size to find a place to cut in (what follows
+/// the cut is copied to the next piece's buffer), and then at a time while
+/// none is found.
+const PAST: usize = 1 << 10;
+const MORE: usize = 16 << 10;
+/// Room in a piece buffer past the piece size, so that looking further for
+/// a place to cut mostly needs no larger buffer.
+const SLACK: usize = 64 << 10;
 /// Record results kept per piece buffer for reuse.
 const KEEP_CHECKED: usize = 4096;
 /// Room for findings kept per record result for reuse.
@@ -725,11 +730,14 @@ impl Feed {
             return Err(e);
         }
         let mut from = self.size;
-        let mut want = self.size.saturating_add(SLACK);
+        let mut want = self.size.saturating_add(PAST);
         loop {
             while !self.eof && self.filled < want {
                 if self.buf.len() < want {
-                    self.buf = grown(&self.buf[..self.filled], want);
+                    let len = want
+                        .max(self.size.saturating_add(SLACK))
+                        .max(2 * self.buf.len());
+                    self.buf = grown(&self.buf[..self.filled], len);
                 }
                 let buf = Arc::get_mut(&mut self.buf).expect("the feed's buffer is its own");
                 match read_to(input, &mut buf[self.filled..want]) {
@@ -763,7 +771,7 @@ impl Feed {
             }
             // Every place before the end was looked at.
             from = from.max(self.filled);
-            want = self.filled + self.size.max(64 * 1024);
+            want = self.filled + MORE;
         }
     }
 

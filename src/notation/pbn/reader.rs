@@ -1419,11 +1419,12 @@ impl Parser {
         if self.sticky_dirty {
             self.sort_sticky();
         }
-        if self.guess.is_some() {
-            // The values a resumed reader takes from its guess.
+        if let Some(g) = &self.guess {
+            // The values a resumed reader takes from its guess (each once).
+            let done = self.seen | g.read_known();
             for i in 0..self.sticky_order.len() {
                 if let Sticky::Known(k) = self.sticky_order[i]
-                    && self.seen & (1 << k) == 0
+                    && done & (1 << k) == 0
                 {
                     self.touch_known(k);
                 }

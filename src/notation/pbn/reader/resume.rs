@@ -268,6 +268,14 @@ pub(super) struct Guessing {
     full: bool,
 }
 
+impl Guessing {
+    /// The defined tags whose guessed value was read, one bit per index.
+    #[inline]
+    pub(super) fn read_known(&self) -> u128 {
+        self.read_known
+    }
+}
+
 impl Parser {
     /// Starts reading from `guess`.
     fn start_from(&mut self, guess: Guess) {
