@@ -8,7 +8,7 @@ use crate::audit::{AuditOptions, Summary, audit_stream};
 use crate::bridge::Board;
 use crate::bridge::generate::{Fault, GeneratedBoard, Place, Settings, generate_board};
 use crate::choose::ByteChooser;
-use crate::lines::{LineReader, Text};
+use crate::lines::LineReader;
 use crate::pbn::writer::Writer;
 use crate::pbn::{RawRecord, Reader};
 use crate::{Finding, Severity};
@@ -85,9 +85,8 @@ impl Read for Chunks<'_> {
 /// `pbn_chunks`: the first byte says how many of the following bytes are chunk
 /// sizes; the rest is the input. Reading the input in those chunks (down to one
 /// byte per read) must give exactly the records and findings of a whole read;
-/// and its lines, read in place ([`LineReader::in_place`], as the pieces of one
-/// large input are) with a short limit (16 to 79 bytes, from the first byte),
-/// must be those of a reader with a buffer of that limit fed in the chunks.
+/// and so must its lines with a short limit (16 to 79 bytes, from the first
+/// byte), where lines are cut.
 pub fn pbn_chunks(data: &[u8]) {
     let Some((&n, rest)) = data.split_first() else {
         return;
@@ -108,12 +107,9 @@ pub fn pbn_chunks(data: &[u8]) {
         sizes,
         i: 0,
     };
-    let streamed = all_lines(LineReader::with_max_line(chunks, max));
-    let in_place = all_lines(LineReader::in_place(Text::from(input.to_vec()), max));
-    assert_eq!(
-        streamed, in_place,
-        "lines read in place differ (limit {max})"
-    );
+    let in_chunks = all_lines(LineReader::with_max_line(chunks, max));
+    let whole = all_lines(LineReader::with_max_line(input, max));
+    assert_eq!(in_chunks, whole, "lines differ (limit {max})");
 }
 
 /// Every line of `lines`: text, number, bytes cut off, plain.

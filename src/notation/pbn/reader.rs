@@ -246,13 +246,8 @@ impl<R: Read> Reader<R> {
 
     /// A reader with the given limits.
     pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
-        Reader::over(LineReader::with_max_line(inner, limits.max_line), limits)
-    }
-
-    /// A reader of the lines of `lines`.
-    fn over(lines: LineReader<R>, limits: Limits) -> Reader<R> {
         Reader {
-            lines,
+            lines: LineReader::with_max_line(inner, limits.max_line),
             p: Parser {
                 state: State::Normal,
                 section: Section::None,

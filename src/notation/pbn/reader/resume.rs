@@ -20,11 +20,11 @@
 //! not guessed: a piece starts where that state is the one at a record's start,
 //! and [`Reader::at_rest`] tells whether the piece before it really ended so.
 
-use std::io::{self, Read};
+use std::io::Read;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{FnvMap, MAX_REMEMBERED_TAGS, Memory, Parser, Reader};
-use crate::lines::{LineReader, Text};
+use crate::lines::Text;
 use crate::notation::pbn::Limits;
 use crate::notation::pbn::tag::{ALL, KNOWN_TAGS, TagKind};
 
@@ -440,30 +440,17 @@ impl Handover {
     }
 }
 
-impl Reader<io::Empty> {
-    /// [`Reader::resume`] reading `text` in place ([`LineReader::in_place`]):
-    /// no byte of it is copied.
-    pub(crate) fn resume_in_place(text: Text, limits: Limits, at: Resume) -> Reader<io::Empty> {
-        Reader::over(LineReader::in_place(text, limits.max_line), limits).resumed(at)
-    }
-}
-
 impl<R: Read> Reader<R> {
     /// A reader over `inner` that starts between two records of an input, at
     /// `at` (see the module documentation).
     pub(crate) fn resume(inner: R, limits: Limits, at: Resume) -> Reader<R> {
-        Reader::with_limits(inner, limits).resumed(at)
-    }
-
-    /// This new reader taken to start at `at`.
-    fn resumed(mut self, at: Resume) -> Reader<R> {
-        let r = &mut self;
+        let mut r = Reader::with_limits(inner, limits);
         if !at.first {
             r.lines.start_after(at.line);
         }
         r.records = at.records;
         r.p.start_from(at.guess);
-        self
+        r
     }
 
     /// Whether the input ended between records: not inside a `{` comment or a
