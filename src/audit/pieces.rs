@@ -43,10 +43,11 @@
 //! back to the thread that filled it, which frees its findings: see
 //! [`Done::home`]).
 //!
-//! A worker's reader copies its piece into its line buffer as it reads: a
-//! reader of the shared text in place was tried and measured no faster (it
-//! saved the copy, and its reading ran 9% more instructions: see
-//! `lines::Text`).
+//! A worker's reader copies its piece into its line buffer as it reads. A
+//! line reader over the shared text in place was tried: on 20 MB of PBN it
+//! saved 20M instructions of copying, but the PBN reader over a shared `Arc`
+//! buffer ran 24.5M more (9% of its own: the compiler keeps less in
+//! registers over a buffer that may be shared), and the time did not change.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::io::{self, ErrorKind, Read};
@@ -60,7 +61,6 @@ use super::{AuditOptions, Counted, RecordSink, Summary};
 use crate::Finding;
 use crate::bridge::Board;
 use crate::bridge::imp::Tables;
-use crate::lines::Text;
 use crate::pbn::{
     Carried, Earlier, Escape, Given, Guess, Handover, Limits, RawRecord, Reader, Resume, TagKind,
     is_name_char,
@@ -106,7 +106,7 @@ const KEEP_FREE: usize = 4;
 /// A piece of the input for a worker.
 struct Piece {
     seq: u64,
-    text: Text,
+    text: Arc<Vec<u8>>,
     at: Resume,
     /// Where the values its records give are published for the next pieces' guesses.
     given: Arc<OnceLock<Given>>,
@@ -328,7 +328,7 @@ struct Crew<'a> {
 struct Out {
     /// The pieces it is (two or more when pieces were joined, `report`).
     seqs: (u64, u64),
-    text: Text,
+    text: Arc<Vec<u8>>,
     /// For the guesses of the pieces after it.
     earlier: Earlier,
     line: u64,
@@ -355,7 +355,7 @@ struct Merge<'s, 'a> {
     homes: Vec<Sender<Vec<Checked>>>,
     /// Texts of pieces reported, until the pieces whose guesses hold them are
     /// read: then their buffers are reused.
-    retired: VecDeque<Text>,
+    retired: VecDeque<Arc<Vec<u8>>>,
     /// For the pieces read here.
     bench: Bench,
 }
@@ -512,8 +512,10 @@ impl Merge<'_, '_> {
             let Some(text) = self.retired.pop_front() else {
                 break;
             };
-            match text.into_unique() {
-                Ok(buf) if self.feed.spare.len() < SPARE && buf.len() <= 2 * self.feed.size => {
+            match Arc::try_unwrap(text) {
+                Ok(buf)
+                    if self.feed.spare.len() < SPARE && buf.capacity() <= 2 * self.feed.size =>
+                {
                     self.feed.spare.push(buf)
                 }
                 Ok(_) => {}
@@ -584,7 +586,7 @@ impl Merge<'_, '_> {
                 text.extend_from_slice(&next.text);
                 let joined = Out {
                     seqs: (out.seqs.0, next.seqs.1),
-                    text: Text::from(text),
+                    text: Arc::new(text),
                     done: None,
                     last: next.last,
                     earlier: next.earlier,
@@ -651,7 +653,7 @@ impl Merge<'_, '_> {
 
 /// A piece cut from the input.
 struct Cut {
-    text: Text,
+    text: Arc<Vec<u8>>,
     /// Lines of the input before it.
     line: u64,
     /// Whether it starts the input.
@@ -674,12 +676,11 @@ struct Feed {
     size: usize,
     max: usize,
     /// Read and not cut yet: the first `filled` bytes of `buf` (the rest is
-    /// room, written before, so that reading into it needs no zeroing). Held
-    /// by no one else until cut: a piece's text is this buffer, shared.
-    buf: Arc<[u8]>,
+    /// room, written before, so that reading into it needs no zeroing).
+    buf: Vec<u8>,
     filled: usize,
-    /// Buffers of pieces no longer used, for reuse (held by no one else).
-    spare: Vec<Arc<[u8]>>,
+    /// Buffers of pieces no longer used, for reuse.
+    spare: Vec<Vec<u8>>,
     /// Lines before `buf`.
     line: u64,
     /// Whether nothing was cut yet.
@@ -702,7 +703,7 @@ impl Feed {
         Feed {
             size,
             max: size.saturating_mul(64).clamp(4096, MAX_PIECE),
-            buf: Arc::from(&[][..]),
+            buf: Vec::new(),
             filled: 0,
             spare: Vec::new(),
             line: 0,
@@ -736,13 +737,13 @@ impl Feed {
         loop {
             while !self.eof && self.filled < want {
                 if self.buf.len() < want {
-                    let len = want
-                        .max(self.size.saturating_add(SLACK))
-                        .max(2 * self.buf.len());
-                    self.buf = grown(&self.buf[..self.filled], len);
+                    // Room past the piece size at once; only what was never
+                    // written is zeroed (buffers are reused).
+                    let room = want.max(self.size.saturating_add(SLACK));
+                    self.buf.reserve(room - self.buf.len());
+                    self.buf.resize(want, 0);
                 }
-                let buf = Arc::get_mut(&mut self.buf).expect("the feed's buffer is its own");
-                match read_to(input, &mut buf[self.filled..want]) {
+                match read_to(input, &mut self.buf[self.filled..want]) {
                     Ok(n) => {
                         self.filled += n;
                         self.eof = n == 0;
@@ -780,17 +781,16 @@ impl Feed {
     /// The first `cut` bytes of `buf` as a piece.
     fn cut_at(&mut self, cut: usize) -> Cut {
         // The rest goes to the front of a spare buffer, which becomes `buf`.
-        let tail = &self.buf[cut..self.filled];
-        let next = match self.spare.pop() {
-            Some(mut next) if next.len() >= tail.len() => {
-                let room = Arc::get_mut(&mut next).expect("a spare buffer is the feed's own");
-                room[..tail.len()].copy_from_slice(tail);
-                next
-            }
-            _ => grown(tail, self.size.saturating_add(SLACK).max(tail.len())),
-        };
-        self.filled = tail.len();
-        let text = Text::new(std::mem::replace(&mut self.buf, next), cut);
+        let mut next = self.spare.pop().unwrap_or_default();
+        let tail = self.filled - cut;
+        if next.len() < tail {
+            next.reserve(self.size.saturating_add(SLACK).max(tail) - next.len());
+            next.resize(tail, 0);
+        }
+        next[..tail].copy_from_slice(&self.buf[cut..self.filled]);
+        self.filled = tail;
+        self.buf.truncate(cut);
+        let text = Arc::new(std::mem::replace(&mut self.buf, next));
         let line = self.line;
         self.line += count_lines(&text);
         let first = std::mem::replace(&mut self.first, false);
@@ -849,14 +849,6 @@ impl Feed {
             }
         }
     }
-}
-
-/// A new buffer of `len` bytes starting with `bytes` (the rest zeroed).
-fn grown(bytes: &[u8], len: usize) -> Arc<[u8]> {
-    let mut buf = Vec::with_capacity(len);
-    buf.extend_from_slice(bytes);
-    buf.resize(len, 0);
-    Arc::from(buf)
 }
 
 /// Reads into `buf` (not empty); 0 at the end of `input`.

@@ -8,89 +8,12 @@
 
 use std::cell::Cell;
 use std::io::{self, ErrorKind, Read};
-use std::ops::Deref;
-use std::sync::Arc;
 
 thread_local! {
     /// The buffer of the last line reader dropped on this thread, taken by the
     /// next one made with the same limit: no buffer allocated and zeroed per
     /// input (64 KiB a file, a 16th of the work on a folder of small files).
     static SPARE: Cell<Box<[u8]>> = Cell::new(Box::default());
-}
-
-/// Bytes in memory shared between threads (the pieces of one large input):
-/// the first `len` bytes of a buffer that may be longer, so that a buffer can
-/// be reused for texts of other lengths.
-///
-/// A line reader reads a text through its own buffer, copying it. Reading a
-/// text in place (a line reader over a `Text` instead of a buffer of its own)
-/// was tried: on 20 MB of PBN it saved 20M instructions of copying, but the
-/// PBN reader over the shared bytes ran 24.5M more (9% of its own), and the
-/// time on the 160 MB file did not change.
-///
-/// ```
-/// use kibitz::lines::Text;
-/// let t = Text::from(b"abc".to_vec());
-/// assert_eq!((&t[..], t.len()), (&b"abc"[..], 3));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Text {
-    buf: Arc<[u8]>,
-    len: usize,
-}
-
-impl Text {
-    /// The first `len` bytes of `buf`.
-    ///
-    /// # Panics
-    ///
-    /// If `buf` is shorter than `len`.
-    ///
-    /// ```
-    /// use std::sync::Arc;
-    /// use kibitz::lines::Text;
-    /// let t = Text::new(Arc::from(&b"abcdef"[..]), 2);
-    /// assert_eq!(&t[..], b"ab");
-    /// ```
-    pub fn new(buf: Arc<[u8]>, len: usize) -> Text {
-        assert!(len <= buf.len(), "Text::new: {len} bytes of {}", buf.len());
-        Text { buf, len }
-    }
-
-    /// The whole buffer back when no one else holds it, for reuse.
-    ///
-    /// ```
-    /// use kibitz::lines::Text;
-    /// let t = Text::from(b"abc".to_vec());
-    /// let other = t.clone();
-    /// let t = t.into_unique().unwrap_err();
-    /// drop(other);
-    /// assert_eq!(&t.into_unique().unwrap()[..], b"abc");
-    /// ```
-    pub fn into_unique(mut self) -> Result<Arc<[u8]>, Text> {
-        match Arc::get_mut(&mut self.buf) {
-            Some(_) => Ok(self.buf),
-            None => Err(self),
-        }
-    }
-}
-
-impl From<Vec<u8>> for Text {
-    fn from(v: Vec<u8>) -> Text {
-        let len = v.len();
-        Text {
-            buf: Arc::from(v),
-            len,
-        }
-    }
-}
-
-impl Deref for Text {
-    type Target = [u8];
-    #[inline]
-    fn deref(&self) -> &[u8] {
-        &self.buf[..self.len]
-    }
 }
 
 /// Default longest line kept, in bytes. PBN allows 255; real files rarely pass 1 KB.

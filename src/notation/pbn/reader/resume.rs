@@ -24,7 +24,6 @@ use std::io::Read;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::{FnvMap, MAX_REMEMBERED_TAGS, Memory, Parser, Reader};
-use crate::lines::Text;
 use crate::notation::pbn::Limits;
 use crate::notation::pbn::tag::{ALL, KNOWN_TAGS, TagKind};
 
@@ -147,7 +146,7 @@ impl Guess {
 /// values its records gave once a reader has read it.
 #[derive(Clone, Debug)]
 pub(crate) struct Earlier {
-    pub(crate) text: Text,
+    pub(crate) text: Arc<Vec<u8>>,
     pub(crate) given: Arc<OnceLock<Given>>,
     /// What searches of `text` found, by tag name: each tag is searched for
     /// once, however many guesses ask (a tag the text lacks costs a search of
@@ -163,7 +162,7 @@ type Searched = Vec<(Vec<u8>, Found)>;
 
 impl Earlier {
     /// The piece `text`, its values not given yet.
-    pub(crate) fn new(text: Text) -> Earlier {
+    pub(crate) fn new(text: Arc<Vec<u8>>) -> Earlier {
         Earlier {
             text,
             given: Arc::new(OnceLock::new()),
@@ -610,7 +609,7 @@ mod tests {
     #[test]
     fn a_guess_from_the_text_before_holds() {
         let (recs, state) = whole();
-        let before = Earlier::new(Text::from(TEXT.as_bytes()[..cut()].to_vec()));
+        let before = Earlier::new(Arc::new(TEXT.as_bytes()[..cut()].to_vec()));
         let (two, holds, end) = in_two(|_| Guess {
             base: Arc::new(Carried::default()),
             before: vec![before],
@@ -629,7 +628,7 @@ mod tests {
             // A stale value of Event, no value of Mine.
             Guess {
                 base: Arc::new(Carried::default()),
-                before: vec![Earlier::new(Text::from(b"[Event \"old\"]\n".to_vec()))],
+                before: vec![Earlier::new(Arc::new(b"[Event \"old\"]\n".to_vec()))],
                 export: false,
                 version: Some((2, 1)),
                 sticky: vec![b"Site".to_vec()].into(),
