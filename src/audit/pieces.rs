@@ -46,8 +46,8 @@
 //! A worker's reader copies its piece into its line buffer as it reads. A
 //! line reader over the shared text in place was tried: on 20 MB of PBN it
 //! saved 20M instructions of copying, but the PBN reader over a shared `Arc`
-//! buffer ran 24.5M more (9% of its own: the compiler keeps less in
-//! registers over a buffer that may be shared), and the time did not change.
+//! buffer ran 24.5M more (9% of its own; why was not pinned down), and the
+//! time did not change.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::io::{self, ErrorKind, Read};
