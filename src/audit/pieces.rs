@@ -98,7 +98,7 @@ const SLACK: usize = 64 << 10;
 /// Record results kept per piece buffer for reuse.
 const KEEP_CHECKED: usize = 4096;
 /// Room for findings kept per record result for reuse.
-const KEEP_FINDINGS: usize = 2;
+const KEEP_FINDINGS: usize = 4;
 /// Result buffers the calling thread keeps for the pieces it reads (each
 /// worker has its own, [`Done::home`]).
 const KEEP_FREE: usize = 4;

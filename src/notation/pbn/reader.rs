@@ -15,6 +15,7 @@
 //!   semi-empty line inside the comment, the comment is taken to have ended at the
 //!   blank line (violation `pbn.syntax.comment`) and reading resumes there.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::io::{self, Read};
 
@@ -140,6 +141,17 @@ enum Outcome {
     Split,
 }
 
+thread_local! {
+    /// The slots of remembered values and the copy of a record's values
+    /// (`Parser::known`, `Parser::prev`) of the last reader dropped on this
+    /// thread, taken by the next one: no allocation per reader (a piece of
+    /// one large input or a small file each have their own).
+    static SPARE: Cell<(Vec<Memory>, Vec<u8>)> = const { Cell::new((Vec::new(), Vec::new())) };
+}
+
+/// Longest remembered value whose room a spare slot keeps.
+const KEEP_VALUE: usize = 256;
+
 /// The last value of a tag, for `#` and `##`. For a defined tag the value is
 /// elsewhere while it is fresh: in the record being read (`Parser::current_at`)
 /// or in the copy of the previous record's values (`Parser::prev`); `value`
@@ -153,6 +165,19 @@ struct Memory {
     /// For other tags: whether a record read since the reader started gave
     /// the value (not a guess of a resumed reader, `resume.rs`).
     local: bool,
+}
+
+impl Memory {
+    /// Forgets the value, keeping a small one's room.
+    fn reset(&mut self) {
+        self.value.clear();
+        if self.value.capacity() > KEEP_VALUE {
+            self.value = Vec::new();
+        }
+        self.sticky = false;
+        self.set = false;
+        self.local = false;
+    }
 }
 
 /// A sticky tag: a defined one by [`TagKind::index`], or another by name.
@@ -200,6 +225,8 @@ struct Parser {
     /// The sticky tags in name order (what [`Parser::apply_sticky`] adds), kept
     /// between records and rebuilt only when a tag becomes sticky.
     sticky_order: Vec<Sticky>,
+    /// The defined tags in `sticky_order`, one bit per [`TagKind::index`].
+    sticky_known: u128,
     /// Whether a tag became sticky since `sticky_order` was built.
     sticky_dirty: bool,
     /// The defined tags in the record so far, one bit per [`TagKind::index`].
@@ -238,6 +265,18 @@ pub struct Reader<R> {
     records: usize,
 }
 
+impl<R> Drop for Reader<R> {
+    /// Leaves the slots of remembered values to the next reader made on this
+    /// thread.
+    fn drop(&mut self) {
+        let spare = (
+            std::mem::take(&mut self.p.known),
+            std::mem::take(&mut self.p.prev),
+        );
+        let _ = SPARE.try_with(|s| s.set(spare));
+    }
+}
+
 impl<R: Read> Reader<R> {
     /// A reader over `inner` with the default [`Limits`].
     pub fn new(inner: R) -> Reader<R> {
@@ -246,6 +285,17 @@ impl<R: Read> Reader<R> {
 
     /// A reader with the given limits.
     pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
+        // A thread that is ending has no spare.
+        let (mut known, mut prev) = SPARE.try_with(Cell::take).unwrap_or_default();
+        if known.len() == KNOWN_TAGS {
+            known.iter_mut().for_each(Memory::reset);
+        } else {
+            known = (0..KNOWN_TAGS).map(|_| Memory::default()).collect();
+        }
+        prev.clear();
+        if prev.capacity() > KEEP_VALUE * 16 {
+            prev = Vec::new();
+        }
         Reader {
             lines: LineReader::with_max_line(inner, limits.max_line),
             p: Parser {
@@ -253,16 +303,17 @@ impl<R: Read> Reader<R> {
                 section: Section::None,
                 section_tag: None,
                 ignored_section: None,
-                known: (0..KNOWN_TAGS).map(|_| Memory::default()).collect(),
+                known,
                 current: 0,
                 current_at: [Span::default(); KNOWN_TAGS],
                 current_end: 0,
-                prev: Vec::new(),
+                prev,
                 in_prev: 0,
                 prev_at: [Span::default(); KNOWN_TAGS],
                 memory: FnvMap::default(),
                 any_sticky: false,
                 sticky_order: Vec::new(),
+                sticky_known: 0,
                 sticky_dirty: false,
                 seen: 0,
                 carry: None,
@@ -1415,13 +1466,16 @@ impl Parser {
             self.sort_sticky();
         }
         if let Some(g) = &self.guess {
-            // The values a resumed reader takes from its guess (each once).
-            let done = self.seen | g.read_known();
-            for i in 0..self.sticky_order.len() {
-                if let Sticky::Known(k) = self.sticky_order[i]
-                    && done & (1 << k) == 0
-                {
-                    self.touch_known(k);
+            // The values a resumed reader takes from its guess (each once,
+            // in name order; mostly all are taken by its first record).
+            let todo = self.sticky_known & !(self.seen | g.read_known());
+            if todo != 0 {
+                for i in 0..self.sticky_order.len() {
+                    if let Sticky::Known(k) = self.sticky_order[i]
+                        && todo & (1 << k) != 0
+                    {
+                        self.touch_known(k);
+                    }
                 }
             }
         }
@@ -1472,6 +1526,12 @@ impl Parser {
             .filter(|(_, m)| m.sticky)
             .map(|(k, _)| Sticky::Other(k.clone()));
         self.sticky_order.extend(known.chain(other));
+        self.sticky_known = (self.sticky_order.iter())
+            .filter_map(|s| match s {
+                Sticky::Known(i) => Some(1u128 << i),
+                Sticky::Other(_) => None,
+            })
+            .fold(0, |m, b| m | b);
         let name = |s: &Sticky| -> Vec<u8> {
             match s {
                 Sticky::Known(i) => ALL[*i].name().unwrap_or_default().as_bytes().to_vec(),

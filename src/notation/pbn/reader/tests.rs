@@ -850,3 +850,38 @@ fn defined_tag_names_are_not_copied_on_either_path() {
     );
     assert_eq!(v[1].arena, b"E1");
 }
+
+#[test]
+fn a_reader_keeps_nothing_of_the_last_reader_on_its_thread() {
+    // The first input makes Event sticky, gives Site a long value and Date a
+    // short one, and reads on until both values moved to their slots; the
+    // next reader takes these slots.
+    let long = "x".repeat(2 * KEEP_VALUE);
+    let first = format!(
+        "[Event \"##E\"]\n[Site \"{long}\"]\n[Date \"2001.01.01\"]\n[Board \"1\"]\n\n\
+         [Board \"2\"]\n\n[Board \"3\"]\n\n[Board \"4\"]\n"
+    );
+    let next = "[Stage \"##F\"]\n[Board \"5\"]\n\n[Site \"#\"]\n[Date \"#\"]\n[Board \"6\"]\n";
+    type Seen = Vec<(Vec<(String, String)>, Vec<&'static str>)>;
+    let seen = |text: &str| -> Seen {
+        (read_all(text).iter())
+            .map(|r| (tags(r), rules_of(r)))
+            .collect()
+    };
+    let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+    let before = seen(&first);
+    assert!(before[3].0.contains(&pair("Event", "E")));
+    let after = seen(next);
+    // What a reader on a thread that never read anything sees.
+    let fresh = std::thread::spawn(move || seen(next)).join().unwrap();
+    assert_eq!(after, fresh);
+    // Only Stage is sticky, and `#` finds no earlier value.
+    assert!(after[1].0.contains(&pair("Stage", "F")));
+    assert!(
+        after
+            .iter()
+            .all(|(t, _)| t.iter().all(|(n, _)| n != "Event"))
+    );
+    assert!(after[1].0.contains(&pair("Site", "")));
+    assert!(after[1].0.contains(&pair("Date", "")));
+}
