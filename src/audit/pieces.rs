@@ -157,10 +157,6 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         at,
         given,
     } = piece;
-    for c in &mut checked {
-        c.findings.clear();
-        c.findings.shrink_to(KEEP_FINDINGS);
-    }
     let mut reader = Reader::resume(&text[..], limits, at);
     let mut len = 0;
     // Reading from memory cannot fail.
@@ -168,12 +164,18 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         if checked.len() == len {
             checked.push(Checked::default());
         }
+        // The slot's findings of an earlier piece are freed here, each just
+        // before the record's own are made (the allocator then mostly hands
+        // back what was just freed).
+        forget(&mut checked[len]);
         checked[len].check(raw, board);
         len += 1;
         if weight(raw) > KEEP_RAW {
             *raw = RawRecord::default();
         }
     }
+    // And those of the slots this piece did not reach.
+    checked[len..].iter_mut().for_each(forget);
     let handover = reader.handover();
     let _ = given.set(handover.given().clone());
     let at_rest = reader.at_rest();
@@ -185,6 +187,12 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         at_rest,
         home: *home,
     }
+}
+
+/// Frees the findings of a reused record result, keeping room for a few.
+fn forget(c: &mut Checked) {
+    c.findings.clear();
+    c.findings.shrink_to(KEEP_FINDINGS);
 }
 
 /// Audits the PBN input `input` with `opts.input_jobs` workers (see the
