@@ -211,10 +211,10 @@ pub(crate) struct Given {
 /// The last value given to tag `name` in `text`, as `[Name "value"]`, skipping
 /// `#` values; `None` if there is none, `Some(None)` if it is not a plain string.
 fn last_value(text: &[u8], name: &[u8]) -> Found {
-    let mut pattern = Vec::with_capacity(name.len() + 1);
-    pattern.push(b'[');
-    pattern.extend_from_slice(name);
-    let finder = memchr::memmem::Finder::new(&pattern);
+    // The name is searched without its `[`, checked after: the search then
+    // keys on rarer bytes (`[S` starts several tags of every record; on 20 MB
+    // of the corpus `Scoring` is searched at 42 GB/s, `[Scoring` at 19).
+    let finder = memchr::memmem::Finder::new(name);
     // Backwards, in ever longer stretches each searched forwards (the fast
     // search): the value is mostly in the last records, and a tag the text
     // lacks costs one search of all of it.
@@ -223,10 +223,13 @@ fn last_value(text: &[u8], name: &[u8]) -> Found {
     while end > 0 {
         let from = end.saturating_sub(stretch);
         // A match starting before `end` may run past it.
-        let hay = &text[from..(end + pattern.len() - 1).min(text.len())];
+        let hay = &text[from..(end + name.len()).saturating_sub(1).min(text.len())];
         let mut last = None;
-        for at in finder.find_iter(hay) {
-            let rest = &text[from + at + pattern.len()..];
+        for at in finder.find_iter(hay).map(|at| from + at) {
+            if at == 0 || text[at - 1] != b'[' {
+                continue;
+            }
+            let rest = &text[at + name.len()..];
             // `[Name` then blanks and the opening quote.
             let gap = rest
                 .iter()
@@ -688,6 +691,10 @@ mod tests {
         );
         assert_eq!(last_value(b"[Mode \"a\\\"b\"]\n", b"Mode"), Some(None));
         assert_eq!(last_value(text, b"Event"), None);
+        // The name must open a tag pair.
+        let quoted = b"[Event \"Mode \\\"x\\\"\"]\n{ Mode \"y\" }\n[Site \"Mode\"]\n";
+        assert_eq!(last_value(quoted, b"Mode"), None);
+        assert_eq!(last_value(&quoted[8..], b"Mode"), None);
         // Far from the end: found by a longer search.
         let mut far = b"[Event \"far\"]\n".to_vec();
         far.extend(b"[Board \"1\"]\n".repeat(10_000));
