@@ -174,7 +174,7 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         // The slot's findings of an earlier piece are freed here, each just
         // before the record's own are made (the allocator then mostly hands
         // back what was just freed).
-        forget(&mut checked[len]);
+        checked[len].forget(KEEP_FINDINGS);
         checked[len].check(raw, board);
         len += 1;
         if weight(raw) > KEEP_RAW {
@@ -182,7 +182,7 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         }
     }
     // And those of the slots this piece did not reach.
-    checked[len..].iter_mut().for_each(forget);
+    (checked[len..].iter_mut()).for_each(|c| c.forget(KEEP_FINDINGS));
     let handover = reader.handover();
     let _ = given.set(handover.given().clone());
     let at_rest = reader.at_rest();
@@ -194,12 +194,6 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         at_rest,
         home: *home,
     }
-}
-
-/// Frees the findings of a reused record result, keeping room for a few.
-fn forget(c: &mut Checked) {
-    c.findings.clear();
-    c.findings.shrink_to(KEEP_FINDINGS);
 }
 
 /// Audits the PBN input `input` with `opts.input_jobs` workers (see the

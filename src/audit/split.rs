@@ -94,8 +94,13 @@ impl Checked {
     /// the file's `tables` (as `bridge::check` adds them).
     pub(super) fn report(&mut self, tables: &mut Tables, sink: &mut RecordSink<'_>) {
         self.report_kept(tables, sink);
+        self.forget(KEEP_FINDINGS);
+    }
+
+    /// Frees the findings, keeping room for `keep` of them for reuse.
+    pub(super) fn forget(&mut self, keep: usize) {
         self.findings.clear();
-        self.findings.shrink_to(KEEP_FINDINGS);
+        self.findings.shrink_to(keep);
     }
 
     /// [`Checked::report`], leaving the findings here: the thread that made

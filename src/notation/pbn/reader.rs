@@ -168,15 +168,17 @@ struct Memory {
 }
 
 impl Memory {
-    /// Forgets the value, keeping a small one's room.
+    /// A slot as new ([`Memory::default`]), keeping a small value's room.
     fn reset(&mut self) {
-        self.value.clear();
-        if self.value.capacity() > KEEP_VALUE {
-            self.value = Vec::new();
+        let mut value = std::mem::take(&mut self.value);
+        value.clear();
+        if value.capacity() > KEEP_VALUE {
+            value = Vec::new();
         }
-        self.sticky = false;
-        self.set = false;
-        self.local = false;
+        *self = Memory {
+            value,
+            ..Memory::default()
+        };
     }
 }
 
@@ -293,6 +295,7 @@ impl<R: Read> Reader<R> {
             known = (0..KNOWN_TAGS).map(|_| Memory::default()).collect();
         }
         prev.clear();
+        // The copy of one record's values: room for 16 long ones.
         if prev.capacity() > KEEP_VALUE * 16 {
             prev = Vec::new();
         }
