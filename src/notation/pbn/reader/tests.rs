@@ -885,3 +885,65 @@ fn a_reader_keeps_nothing_of_the_last_reader_on_its_thread() {
     assert!(after[1].0.contains(&pair("Site", "")));
     assert!(after[1].0.contains(&pair("Date", "")));
 }
+
+#[test]
+fn random_word_lines_read_alike_from_the_buffer_and_one_byte_at_a_time() {
+    // Lines of words, blanks and now and then another byte, of 1 to 80 bytes,
+    // with either line end: read whole (`direct_words`, from the buffer) and
+    // fed one byte or five bytes at a time (the general lexer), the records
+    // are the same, positions, arena and findings included.
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let words: [&[u8]; 9] = [
+        b"Pass", b"1NT", b"X", b"S4", b"HA", b"-", b"7c", b"AP", b"xyzzy9",
+    ];
+    let odd: [&[u8]; 6] = [b"\t", b"=1=", b"_", b"\xe9", b"$", b"*"];
+    let mut text = Vec::new();
+    for record in 0..60 {
+        text.extend_from_slice(if record % 2 == 0 {
+            b"[Auction \"N\"]\n"
+        } else {
+            b"[Play \"W\"]\n"
+        });
+        for _ in 0..8 {
+            let target = 1 + next(80);
+            let mut line = words[next(words.len())].to_vec();
+            while line.len() < target {
+                line.extend(std::iter::repeat_n(b' ', 1 + next(3) / 2));
+                if next(40) == 0 {
+                    line.extend_from_slice(odd[next(odd.len())]);
+                }
+                line.extend_from_slice(words[next(words.len())]);
+            }
+            if next(5) == 0 {
+                line.push(b' ');
+            }
+            text.extend_from_slice(&line);
+            text.extend_from_slice(if next(3) == 0 { b"\r\n" } else { b"\n" });
+        }
+        text.push(b'\n');
+    }
+    let whole = read_all_chunked(&text, usize::MAX);
+    assert_eq!(whole.len(), 60);
+    let mut tokens = 0;
+    for chunk in [1, 5] {
+        let other = read_all_chunked(&text, chunk);
+        assert_eq!(whole.len(), other.len());
+        for (a, b) in whole.iter().zip(&other) {
+            assert_eq!(content(a), content(b), "chunk {chunk}");
+            let pos = |r: &RawRecord| -> Vec<Pos> { r.tokens.iter().map(|t| t.pos).collect() };
+            assert_eq!(pos(a), pos(b), "chunk {chunk}");
+            assert_eq!(a.arena, b.arena, "chunk {chunk}");
+            assert_eq!(a.findings, b.findings, "chunk {chunk}");
+            assert_eq!((a.start, a.end_line), (b.start, b.end_line));
+            tokens += a.tokens.len();
+        }
+    }
+    // About 60 x 8 lines of 40 bytes, 3 to 4 bytes a word.
+    assert!(tokens > 2 * 60 * 8 * 5, "only {tokens} tokens");
+}
