@@ -911,6 +911,22 @@ fn random_word_lines_read_alike_from_the_buffer_and_one_byte_at_a_time() {
             b"[Play \"W\"]\n"
         });
         for _ in 0..8 {
+            if next(3) == 0 {
+                // Four words of two bytes (the shape `four_pairs` reads), one
+                // byte of them perhaps changed to a blank, a tab, a third byte
+                // of a word or a byte no word has.
+                let mut line = b"SA H2 d3 7c".to_vec();
+                if next(2) == 0 {
+                    let swap = [b' ', b'\t', b'T', b'_', b'\xe9', b'-'];
+                    line[next(11)] = swap[next(swap.len())];
+                }
+                if next(2) == 0 {
+                    line.push(b' ');
+                }
+                text.extend_from_slice(&line);
+                text.extend_from_slice(if next(3) == 0 { b"\r\n" } else { b"\n" });
+                continue;
+            }
             let target = 1 + next(80);
             let mut line = words[next(words.len())].to_vec();
             while line.len() < target {
