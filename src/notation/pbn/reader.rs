@@ -246,6 +246,11 @@ struct Parser {
     guess: Option<Box<resume::Guessing>>,
     /// Whether the input ended inside a comment or a tag pair.
     ended_open: bool,
+    /// The kind of the last plain tag line read from the buffer, and for each
+    /// kind the one that followed it last time: the guess for the next such
+    /// line ([`Reader::direct_line`]); records repeat their tags' order.
+    last_kind: TagKind,
+    next_kind: [TagKind; KNOWN_TAGS + 1],
 }
 
 /// Reads PBN records one at a time from any [`Read`].
@@ -329,6 +334,8 @@ impl<R: Read> Reader<R> {
                 local: 0,
                 guess: None,
                 ended_open: false,
+                last_kind: TagKind::Other,
+                next_kind: [TagKind::Other; KNOWN_TAGS + 1],
             },
             records: 0,
         }

@@ -507,6 +507,48 @@ static NAMES: [&[u8]; KNOWN_TAGS] = {
     t
 };
 
+/// A defined name of up to 16 bytes as two words (its bytes, zero above) and the
+/// masks that keep a name of its length from the 16 bytes where it starts.
+#[derive(Copy, Clone)]
+pub(crate) struct NameWords {
+    pub(crate) words: [u64; 2],
+    pub(crate) masks: [u64; 2],
+    pub(crate) len: u8,
+}
+
+/// [`NameWords`] of each defined name, by [`TagKind::index`]. The entries of
+/// longer names and the last one, [`TagKind::Other`]'s, match no text: their
+/// masks are zero and their first word is not.
+pub(crate) static NAME_WORDS: [NameWords; KNOWN_TAGS + 1] = {
+    const NONE: NameWords = NameWords {
+        words: [1, 0],
+        masks: [0, 0],
+        len: 0,
+    };
+    let mut t = [NONE; KNOWN_TAGS + 1];
+    let mut i = 0;
+    while i < KNOWN_TAGS {
+        let name = NAMES[i];
+        if name.len() <= 16 {
+            let mut e = NameWords {
+                words: [0, 0],
+                masks: [0, 0],
+                len: name.len() as u8,
+            };
+            let mut k = 0;
+            while k < name.len() {
+                e.words[k / 8] |= (name[k] as u64) << (8 * (k % 8));
+                e.masks[k / 8] |= 0xff << (8 * (k % 8));
+                k += 1;
+            }
+            t[i] = e;
+        }
+        i += 1;
+    }
+    t
+};
+const _: () = assert!(TagKind::Other as usize == KNOWN_TAGS);
+
 /// The defined kind whose name hashes to each slot, or [`TagKind::Other`].
 static SLOTS: [TagKind; 256] = {
     let mut t = [TagKind::Other; 256];

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::Pos;
 use crate::lines::{is_odd, odd_bytes};
-use crate::notation::pbn::tag::KNOWN_TAGS;
+use crate::notation::pbn::tag::{KNOWN_TAGS, NAME_WORDS};
 
 impl<R: Read> Reader<R> {
     /// Reads the next line straight from the line reader's buffer when it is whole
@@ -32,7 +32,10 @@ impl<R: Read> Reader<R> {
         let number = self.lines.line_number() + 1;
         let (out, line_len) = match *buf.first()? {
             b'[' => {
-                let t = scan_plain_tag(buf, 0, true)?;
+                let guess = p.next_kind[p.last_kind as usize];
+                let t = scan_plain_tag(buf, 0, true, guess)?;
+                p.next_kind[p.last_kind as usize] = t.kind;
+                p.last_kind = t.kind;
                 let (text_len, line_len) = line_end_at(buf, t.close + 2)?;
                 if text_len > PBN_MAX_LINE {
                     return None;
@@ -108,7 +111,7 @@ impl Parser {
         line: u64,
         col0: u32,
     ) -> Option<Result<usize, ()>> {
-        let t = scan_plain_tag(text, i, false)?;
+        let t = scan_plain_tag(text, i, false, TagKind::Other)?;
         self.plain_tag_at(rec, text, text, i, line, col0, t)
     }
 
@@ -418,24 +421,31 @@ struct PlainTag {
 /// no backslash or tab in the value, `]` right after the closing quote; with
 /// `printable`, the value must also be printable ASCII. `None` for anything else.
 #[inline(always)]
-fn scan_plain_tag(text: &[u8], i: usize, printable: bool) -> Option<PlainTag> {
-    // The name ends at the first space (or other byte than printable ASCII); a
-    // defined name is all name characters, another one is checked.
-    let name_end = find_in_words(
-        text,
-        i + 1,
-        |w| zero_bytes(w ^ (ONES * 0x20)) | odd_bytes(w),
-        |b| b == b' ' || is_odd(b),
-    );
+fn scan_plain_tag(text: &[u8], i: usize, printable: bool, guess: TagKind) -> Option<PlainTag> {
+    let (name_end, kind) = match guessed_name(text, i, guess) {
+        Some(end) => (end, guess),
+        None => {
+            // The name ends at the first space (or other byte than printable
+            // ASCII); a defined name is all name characters, another one is
+            // checked.
+            let name_end = find_in_words(
+                text,
+                i + 1,
+                |w| zero_bytes(w ^ (ONES * 0x20)) | odd_bytes(w),
+                |b| b == b' ' || is_odd(b),
+            );
+            if name_end == i + 1 || text.get(name_end..name_end + 2) != Some(&b" \""[..]) {
+                return None;
+            }
+            let name_text = &text[i + 1..name_end];
+            let kind = TagKind::of(name_text);
+            if kind == TagKind::Other && !name_text.iter().all(|&b| is_name_char(b)) {
+                return None;
+            }
+            (name_end, kind)
+        }
+    };
     let quote = name_end + 1;
-    if name_end == i + 1 || text.get(name_end..=quote) != Some(&b" \""[..]) {
-        return None;
-    }
-    let name_text = &text[i + 1..name_end];
-    let kind = TagKind::of(name_text);
-    if kind == TagKind::Other && !name_text.iter().all(|&b| is_name_char(b)) {
-        return None;
-    }
     let quote_or_backslash = |w: u64| zero_bytes(w ^ (ONES * 0x22)) | zero_bytes(w ^ (ONES * 0x5c));
     let close = if printable {
         find_in_words(
@@ -462,6 +472,21 @@ fn scan_plain_tag(text: &[u8], i: usize, printable: bool) -> Option<PlainTag> {
     })
 }
 
+/// Where the name at `text[i + 1..]` ends when it is `guess`'s name followed by
+/// ` "`: two masked word comparisons instead of a search for its end and a
+/// hash of it. `None` when it is not, or when `text` has no 16 bytes there.
+#[inline(always)]
+fn guessed_name(text: &[u8], i: usize, guess: TagKind) -> Option<usize> {
+    let g = &NAME_WORDS[guess as usize];
+    let word = |k: usize| u64::from_le_bytes(text[k..k + 8].try_into().unwrap_or([0; 8]));
+    let end = i + 1 + usize::from(g.len);
+    (i + 17 <= text.len()
+        && word(i + 1) & g.masks[0] == g.words[0]
+        && word(i + 9) & g.masks[1] == g.words[1]
+        && text.get(end..end + 2) == Some(&b" \""[..]))
+    .then_some(end)
+}
+
 /// The line end at `buf[k]` (`\n` or `\r\n`): the line's text length and its
 /// length with the line end, or `None` when no line end is there.
 fn line_end_at(buf: &[u8], k: usize) -> Option<(usize, usize)> {
@@ -469,5 +494,66 @@ fn line_end_at(buf: &[u8], k: usize) -> Option<(usize, usize)> {
         (Some(b'\n'), _) => Some((k, k + 1)),
         (Some(b'\r'), Some(b'\n')) => Some((k, k + 2)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::pbn::tag::ALL;
+
+    /// What [`scan_plain_tag`] finds, comparable.
+    fn scan(text: &[u8], printable: bool, guess: TagKind) -> Option<(usize, TagKind, usize)> {
+        scan_plain_tag(text, 0, printable, guess).map(|t| (t.name_end, t.kind, t.close))
+    }
+
+    #[test]
+    fn a_guessed_name_reads_like_a_searched_one() {
+        // Every defined name, and names that differ from one in a byte, a case,
+        // a byte more or less, each followed by a value and by other bytes, read
+        // with every kind as the guess: the same as with no guess. A name ends
+        // at the space before the value's quote, also where fewer than 16 bytes
+        // follow it.
+        let mut names: Vec<Vec<u8>> = Vec::new();
+        for kind in ALL {
+            let name = kind.name().unwrap().as_bytes().to_vec();
+            names.push(name.clone());
+            names.push(name[..name.len() - 1].to_vec());
+            names.push([&name[..], b"x"].concat());
+            names.push([&name[..], b"\0"].concat());
+            names.push(name.to_ascii_lowercase());
+            let mut changed = name.clone();
+            changed[name.len() / 2] ^= 0x01;
+            names.push(changed);
+        }
+        let (mut found, mut guessed) = (0, 0);
+        for name in &names {
+            let tails: [&[u8]; 5] = [
+                b" \"v\"]\n[Board \"1\"]\n",
+                b" \"v\"]",
+                b"\"v\"]\n              ",
+                b"  \"v\"]\n              ",
+                b" v\"]\n               ",
+            ];
+            for tail in tails {
+                let text = [&b"["[..], name, tail].concat();
+                let want = scan(&text, true, TagKind::Other);
+                found += usize::from(want.is_some());
+                for guess in ALL.iter().copied().chain([TagKind::Other]) {
+                    let got = scan(&text, true, guess);
+                    assert_eq!(
+                        got,
+                        want,
+                        "{:?} guess {guess:?}",
+                        String::from_utf8_lossy(&text)
+                    );
+                    guessed +=
+                        usize::from(got.is_some_and(|g| g.1 == guess && guess != TagKind::Other));
+                }
+            }
+        }
+        // Each defined name read with its own guess, where 16 bytes follow it.
+        assert!(guessed >= ALL.len(), "{guessed} guessed");
+        assert!(found > 2 * ALL.len(), "{found} found");
     }
 }
