@@ -67,6 +67,8 @@ pub mod preferans;
 pub mod rulebook;
 pub mod suggest;
 pub mod table;
+#[cfg(test)]
+mod xorshift;
 
 pub use notation::{lines, pbn, ppn, text};
 

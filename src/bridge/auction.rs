@@ -578,13 +578,8 @@ mod tests {
     fn fast_path_agrees_with_the_general_replay() {
         use crate::bridge::generate::{Fault as Planted, Settings, generate_board};
         use crate::choose::ByteChooser;
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::xorshift::Xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = || rng.next();
         let (mut fast, mut general) = (0, 0);
         for n in 0..800u32 {
             let bytes: Vec<u8> = (0..600).map(|_| next() as u8).collect();

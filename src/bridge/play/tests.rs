@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::pbn::decode::values::parse_deal;
+use crate::xorshift::Xorshift;
 
 const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
 
@@ -318,22 +319,6 @@ fn law_64_transfer_bound() {
     let (o, _) = run(&setup(DEAL, Seat::North, None), Seat::East, &rows);
     assert_eq!((o.declarer_tricks, o.revokes), (13, 1));
     assert_eq!(o.transfers, Transfers::default());
-}
-
-/// A small xorshift generator: the same cases on every run.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 /// The replay with and without the fast path: outcome, Law 64 state, faults.

@@ -510,13 +510,8 @@ mod tests {
     /// same way, and every whole deal is read.
     #[test]
     fn deal_agrees_with_the_general_parser_on_mutated_deals() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n as u64) as usize
-        };
+        let mut rng = crate::xorshift::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: usize| rng.below(n);
         let alphabet = b"AKQJT92akt.- x:\xe9";
         let (mut read, mut mutants_read) = (0, 0);
         for round in 0..3000 {

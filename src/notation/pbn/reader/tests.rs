@@ -892,13 +892,8 @@ fn random_word_lines_read_alike_from_the_buffer_and_one_byte_at_a_time() {
     // with either line end: read whole (`direct_words`, from the buffer) and
     // fed one byte or five bytes at a time (the general lexer), the records
     // are the same, positions, arena and findings included.
-    let mut x = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
+    let mut rng = crate::xorshift::Xorshift(0x2545_f491_4f6c_dd1d);
+    let mut next = |n: usize| rng.below(n);
     let words: [&[u8]; 9] = [
         b"Pass", b"1NT", b"X", b"S4", b"HA", b"-", b"7c", b"AP", b"xyzzy9",
     ];
