@@ -420,6 +420,8 @@ struct PlainTag {
 /// Finds `[Name "value"]` at `text[i] == '['`: one space between name and value,
 /// no backslash or tab in the value, `]` right after the closing quote; with
 /// `printable`, the value must also be printable ASCII. `None` for anything else.
+/// The name is first compared with `guess`'s ([`guessed_name`]; the same
+/// result either way, sooner when the guess is right).
 #[inline(always)]
 fn scan_plain_tag(text: &[u8], i: usize, printable: bool, guess: TagKind) -> Option<PlainTag> {
     let (name_end, kind) = match guessed_name(text, i, guess) {
