@@ -58,6 +58,6 @@ def test_inputs_of_examples():
     assert names == ["club-night.pbn", "club-night.ppn", "pinochle-sample.ppn"]
     # The Rust example programs (every `.rs` file there) are skipped.
     programs = sorted(p.name for p in EXAMPLES.iterdir() if p.suffix == ".rs")
-    assert len(programs) == 5, programs
+    assert {"audit_bridge.rs", "decode_passes.rs", "preferans_games.rs"} <= set(programs)
     assert found["skipped"] == len(programs)
     assert found["errors"] == []
