@@ -263,34 +263,35 @@ pub(super) fn deal(b: &[u8]) -> Option<Deal> {
     let mut deal = Deal::default();
     // All the cards, and how many were written.
     let (mut all, mut written) = (0u64, 0);
-    // The usual Deal: four hands of 13 cards, 16 bytes each with their dots,
-    // read at fixed places (the loop over each hand's bytes is then unrolled).
-    if hands.len() == 67
-        && let ([h0 @ .., b' '], [h1 @ .., b' '], [h2 @ .., b' '], h3) =
-            (&hands[..17], &hands[17..34], &hands[34..51], &hands[51..])
-    {
-        for (i, part) in [h0, h1, h2, h3].into_iter().enumerate() {
-            let (set, n) = hand(part)?;
-            all |= set.0;
-            written += n;
-            deal.hands[first.add(i)] = Some(set);
-        }
-        return (all.count_ones() as usize == written).then_some(deal);
-    }
-    // Hands are separated by one space; the fourth ends the value.
-    let mut parts = hands.split(|&c| c == b' ');
-    for i in 0..4 {
-        let part = parts.next()?;
-        if part == b"-" {
-            continue;
-        }
+    let mut take = |i: usize, part: &[u8]| -> Option<()> {
         let (set, n) = hand(part)?;
         all |= set.0;
         written += n;
         deal.hands[first.add(i)] = Some(set);
-    }
-    if parts.next().is_some() {
-        return None;
+        Some(())
+    };
+    if hands.len() == 67
+        && let ([h0 @ .., b' '], [h1 @ .., b' '], [h2 @ .., b' '], h3) =
+            (&hands[..17], &hands[17..34], &hands[34..51], &hands[51..])
+    {
+        // The usual Deal: four hands of 13 cards, 16 bytes each with their
+        // dots, read at fixed places (the loop over each hand's bytes is then
+        // unrolled).
+        for (i, part) in [h0, h1, h2, h3].into_iter().enumerate() {
+            take(i, part)?;
+        }
+    } else {
+        // Hands are separated by one space; the fourth ends the value.
+        let mut parts = hands.split(|&c| c == b' ');
+        for i in 0..4 {
+            match parts.next()? {
+                b"-" => {}
+                part => take(i, part)?,
+            }
+        }
+        if parts.next().is_some() {
+            return None;
+        }
     }
     // Fewer cards than written: a byte that is no rank, or a card written twice
     // in a hand (or held by two hands; the general parser reads that the same

@@ -277,15 +277,8 @@ impl Parser {
         while end < n && CLASS[text[end] as usize] & WORD != 0 {
             end += 1;
         }
-        let pos = Pos::new(line, col0 + i as u32 + 1);
-        rec.tokens.push(RawToken {
-            kind: TokenKind::Word,
-            text: Span {
-                start: (base + i) as u32,
-                end: (base + end) as u32,
-            },
-            pos,
-        });
+        rec.tokens
+            .push(word_token(base + i, base + end, line, col0 + i as u32 + 1));
         end
     }
 
@@ -308,14 +301,7 @@ impl Parser {
         // The record starts at the first word if not before.
         Self::mark_start(rec, Pos::new(line, 1));
         if let Some((text_len, line_len)) = four_pairs(buf) {
-            let word = |i: u32| RawToken {
-                kind: TokenKind::Word,
-                text: Span {
-                    start: base as u32 + i,
-                    end: base as u32 + i + 2,
-                },
-                pos: Pos::new(line, i + 1),
-            };
+            let word = |i: usize| word_token(base + i, base + i + 2, line, i as u32 + 1);
             rec.tokens
                 .extend_from_slice(&[word(0), word(3), word(6), word(9)]);
             rec.push_run(buf, text_len);
@@ -342,6 +328,19 @@ impl Parser {
         rec.push_run(buf, text_len);
         rec.tags[tag].tokens.end = rec.tokens.len() as u32;
         Some(line_len)
+    }
+}
+
+/// A `Word` token whose text is `start..end` in the arena, at column `col`.
+#[inline(always)]
+fn word_token(start: usize, end: usize, line: u64, col: u32) -> RawToken {
+    RawToken {
+        kind: TokenKind::Word,
+        text: Span {
+            start: start as u32,
+            end: end as u32,
+        },
+        pos: Pos::new(line, col),
     }
 }
 
