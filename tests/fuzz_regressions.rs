@@ -93,6 +93,7 @@ fn convert_roundtrip_regressions_seeds_and_generated_games() {
     {
         eprintln!("convert_roundtrip {name}");
         kibitz::fuzzing::convert_roundtrip(&data);
+        kibitz::fuzzing::convert_roundtrip_all(&data);
     }
     // Seeded games: one board (first byte's bit 5 clear) or two; passed-out
     // auctions, claims and full plays all occur among them.
