@@ -461,8 +461,9 @@ mod tests {
 
     fn convert_roundtrip_board(g: &GeneratedBoard) {
         for n in ALL {
-            let (back, findings) = read(&write(std::slice::from_ref(g), n), n);
-            assert!(findings.is_empty());
+            let (text, long) = write(std::slice::from_ref(g), n);
+            let (back, findings) = read(&text, n);
+            assert!(!long && findings.is_empty());
             assert_eq!(game(&back[0], n), game(&g.board, n), "{n:?}");
         }
     }
