@@ -191,6 +191,18 @@ impl<R: Read> LineReader<R> {
         self.line += 1;
     }
 
+    /// [`LineReader::take_found_line`] for `lines` whole lines of `len` bytes
+    /// in all, the last ending with its `\n`.
+    #[inline(always)]
+    pub(crate) fn take_found_lines(&mut self, len: usize, lines: u64) {
+        debug_assert!(
+            self.start + len <= self.end && self.buf[self.start + len - 1] == b'\n',
+            "take_found_lines: not whole buffered lines"
+        );
+        self.start += len;
+        self.line += lines;
+    }
+
     /// Bytes read from the input so far.
     ///
     /// ```

@@ -22,6 +22,10 @@ impl<R: Read> Reader<R> {
     /// an auction or play line of words and spaces ([`Parser::direct_words`]) or
     /// a `*` alone in an auction or play section:
     /// what [`Parser::line`] does for such a line, without finding its end first.
+    /// Plain tag lines in a row are read in one call, up to the first other
+    /// line or the tag that starts a new record: real records open with a run of
+    /// about fifteen tag lines before the auction, and the call's entry tests
+    /// and the line count's update are then made once per run, not per line.
     /// `None`, having done nothing, for any other line.
     pub(super) fn direct_line(&mut self, rec: &mut RawRecord) -> Option<Outcome> {
         let p = &mut self.p;
@@ -32,20 +36,45 @@ impl<R: Read> Reader<R> {
         let number = self.lines.line_number() + 1;
         let (out, line_len) = match *buf.first()? {
             b'[' => {
-                let guess = p.next_kind[p.last_kind as usize];
-                let t = scan_plain_tag(buf, 0, true, guess)?;
-                p.next_kind[p.last_kind as usize] = t.kind;
-                p.last_kind = t.kind;
-                let (text_len, line_len) = line_end_at(buf, t.close + 2)?;
-                if text_len > PBN_MAX_LINE {
+                // Plain tag lines one after the other, while each is whole in
+                // the buffer: `done` bytes and `lines` lines read.
+                let (mut done, mut lines) = (0, 0);
+                let out = loop {
+                    let rest = &buf[done..];
+                    if rest.first() != Some(&b'[') {
+                        break Outcome::Continue;
+                    }
+                    let guess = p.next_kind[p.last_kind as usize];
+                    let Some(t) = scan_plain_tag(rest, 0, true, guess) else {
+                        break Outcome::Continue;
+                    };
+                    p.next_kind[p.last_kind as usize] = t.kind;
+                    p.last_kind = t.kind;
+                    let Some((text_len, line_len)) =
+                        line_end_at(rest, t.close + 2).filter(|e| e.0 <= PBN_MAX_LINE)
+                    else {
+                        break Outcome::Continue;
+                    };
+                    let at = number + lines;
+                    let out = match p.plain_tag_at(rec, &rest[..text_len], rest, 0, at, 0, t) {
+                        // The tag ends the line.
+                        Some(Ok(_)) => Outcome::Continue,
+                        Some(Err(())) => Outcome::Split,
+                        None => break Outcome::Continue,
+                    };
+                    rec.end_line = at;
+                    done += line_len;
+                    lines += 1;
+                    if !matches!(out, Outcome::Continue) {
+                        break out;
+                    }
+                };
+                if lines == 0 {
                     return None;
                 }
-                let out = match p.plain_tag_at(rec, &buf[..text_len], buf, 0, number, 0, t)? {
-                    // The tag ends the line.
-                    Ok(_) => Outcome::Continue,
-                    Err(()) => Outcome::Split,
-                };
-                (out, line_len)
+                // Each line's end was found at its last byte in `buf`.
+                self.lines.take_found_lines(done, lines);
+                return Some(out);
             }
             b if is_word_char(b) && matches!(p.section, Section::Auction | Section::Play) => {
                 (Outcome::Continue, p.direct_words(rec, buf, number)?)

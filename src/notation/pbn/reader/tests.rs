@@ -725,6 +725,39 @@ fn lines_read_from_the_buffer_equal_lines_read_one_by_one() {
 }
 
 #[test]
+fn a_run_of_tag_lines_reads_like_lines_read_one_by_one() {
+    // Plain tag lines in a row are read in one go from the buffer: a record
+    // that starts in the middle of the run (a second Board), a `#` value and an
+    // unknown tag in it, then a word line, must end and start where the lines
+    // read one by one put them.
+    let text = b"[Event \"E\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Board \"2\"]\n[Event \"#\"]\n\
+[Zz \"q\"]\n[Auction \"N\"]\n1C Pass\n[Board \"3\"]\n[Board \"4\"]\n\n[Site \"s\"]\n";
+    let whole = read_all_chunked(text, usize::MAX);
+    let trickled = read_all_chunked(text, 1);
+    assert_eq!(whole.len(), 5);
+    assert_eq!(whole.len(), trickled.len());
+    for (a, b) in whole.iter().zip(&trickled) {
+        assert_eq!(content(a), content(b));
+        let pos = |r: &RawRecord| -> Vec<Pos> {
+            let tags = r.tags.iter().flat_map(|t| [t.pos, t.value_pos]);
+            tags.chain(r.tokens.iter().map(|t| t.pos)).collect()
+        };
+        assert_eq!(pos(a), pos(b));
+        assert_eq!(a.findings, b.findings);
+        assert_eq!((a.start, a.end_line), (b.start, b.end_line));
+    }
+    // By hand: the first record ends on line 4, where Board 2 starts the next;
+    // that one holds lines 4-8 and its Event is the first record's.
+    assert_eq!((whole[0].start.line, whole[0].end_line), (1, 4));
+    assert_eq!(whole[1].start, Pos::new(4, 1));
+    assert_eq!(whole[1].tag("Event"), Some(&b"E"[..]));
+    assert_eq!(whole[1].tags[3].pos, Pos::new(7, 1));
+    assert_eq!(whole[2].tag("Board"), Some(&b"3"[..]));
+    assert_eq!(whole[3].start, Pos::new(10, 1));
+    assert_eq!(whole[4].tags[0].pos, Pos::new(12, 1));
+}
+
+#[test]
 fn word_lines_near_the_token_limit_are_read_one_by_one() {
     // With max_tokens 5 the whole-line limit test fails for the buffered word
     // line, which then goes the general way: five tokens, then one finding.
