@@ -688,6 +688,28 @@ fn values_far_into_a_large_record_are_kept_for_hash() {
     );
 }
 
+/// The records of `text` fed whole, checked to equal those of `text` fed one
+/// byte at a time (no line is then ever whole in the line reader's buffer, so
+/// no fast path reads from it): contents, positions, findings, extent and
+/// comments.
+fn whole_as_trickled(text: &[u8]) -> Vec<RawRecord> {
+    let whole = read_all_chunked(text, usize::MAX);
+    let trickled = read_all_chunked(text, 1);
+    assert_eq!(whole.len(), trickled.len());
+    let pos = |r: &RawRecord| -> Vec<Pos> {
+        let tags = r.tags.iter().flat_map(|t| [t.pos, t.value_pos]);
+        tags.chain(r.tokens.iter().map(|t| t.pos)).collect()
+    };
+    for (a, b) in whole.iter().zip(&trickled) {
+        assert_eq!(content(a), content(b));
+        assert_eq!(pos(a), pos(b));
+        assert_eq!(a.findings, b.findings);
+        assert_eq!((a.start, a.end_line), (b.start, b.end_line));
+        assert_eq!(a.comments, b.comments);
+    }
+    whole
+}
+
 #[test]
 fn lines_read_from_the_buffer_equal_lines_read_one_by_one() {
     // Fed whole, plain tag lines and auction/play word lines are read straight
@@ -698,22 +720,9 @@ fn lines_read_from_the_buffer_equal_lines_read_one_by_one() {
         b"[Event \"E\"]\r\n[Board \"1\"]\r\n[Auction \"N\"]\r\n1C Pass 1H \r\nPass\t2C =1= AP\r\n\
 [Play \"E\"]\nSK HA\nS2 {c} S3\n  D4 D5\n[Note \"1:x\"]\n[Event \"\xE9\"]\n[Zz \"q\\\\\"]\n\n\
 [Event \"#\"]\r\n[Board \"2\"] ; c\r\n[Board \"3\"]\r\n[Auction \"S\"]\r\n1NT\r\r\n";
-    let whole = read_all_chunked(text, usize::MAX);
-    let trickled = read_all_chunked(text, 1);
+    let whole = whole_as_trickled(text);
     // The second Event and the second Board each start a record.
     assert_eq!(whole.len(), 4);
-    assert_eq!(whole.len(), trickled.len());
-    for (a, b) in whole.iter().zip(&trickled) {
-        assert_eq!(content(a), content(b));
-        let pos = |r: &RawRecord| -> Vec<Pos> {
-            let tags = r.tags.iter().flat_map(|t| [t.pos, t.value_pos]);
-            tags.chain(r.tokens.iter().map(|t| t.pos)).collect()
-        };
-        assert_eq!(pos(a), pos(b));
-        assert_eq!(a.findings, b.findings);
-        assert_eq!((a.start, a.end_line), (b.start, b.end_line));
-        assert_eq!(a.comments, b.comments);
-    }
     let calls: Vec<String> = section(&whole[0], "Auction")
         .into_iter()
         .map(|t| t.1)
@@ -732,20 +741,8 @@ fn a_run_of_tag_lines_reads_like_lines_read_one_by_one() {
     // read one by one put them.
     let text = b"[Event \"E\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Board \"2\"]\n[Event \"#\"]\n\
 [Zz \"q\"]\n[Auction \"N\"]\n1C Pass\n[Board \"3\"]\n[Board \"4\"]\n\n[Site \"s\"]\n";
-    let whole = read_all_chunked(text, usize::MAX);
-    let trickled = read_all_chunked(text, 1);
+    let whole = whole_as_trickled(text);
     assert_eq!(whole.len(), 5);
-    assert_eq!(whole.len(), trickled.len());
-    for (a, b) in whole.iter().zip(&trickled) {
-        assert_eq!(content(a), content(b));
-        let pos = |r: &RawRecord| -> Vec<Pos> {
-            let tags = r.tags.iter().flat_map(|t| [t.pos, t.value_pos]);
-            tags.chain(r.tokens.iter().map(|t| t.pos)).collect()
-        };
-        assert_eq!(pos(a), pos(b));
-        assert_eq!(a.findings, b.findings);
-        assert_eq!((a.start, a.end_line), (b.start, b.end_line));
-    }
     // By hand: the first record ends on line 4, where Board 2 starts the next;
     // that one holds lines 4-8 and its Event is the first record's.
     assert_eq!((whole[0].start.line, whole[0].end_line), (1, 4));
