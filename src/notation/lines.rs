@@ -180,19 +180,8 @@ impl<R: Read> LineReader<R> {
 
     /// [`LineReader::take_line`] for a caller that has just found the `\n` at
     /// `len - 1` in [`LineReader::buffered`] itself (the PBN reader's fast
-    /// paths, once per line): checked in debug builds only.
-    #[inline(always)]
-    pub(crate) fn take_found_line(&mut self, len: usize) {
-        debug_assert!(
-            self.start + len <= self.end && self.buf[self.start + len - 1] == b'\n',
-            "take_found_line: not a whole buffered line"
-        );
-        self.start += len;
-        self.line += 1;
-    }
-
-    /// [`LineReader::take_found_line`] for `lines` whole lines of `len` bytes
-    /// in all, the last ending with its `\n`.
+    /// paths): `lines` whole lines of `len` bytes in all, the last ending with
+    /// its `\n`. Checked in debug builds only.
     #[inline(always)]
     pub(crate) fn take_found_lines(&mut self, len: usize, lines: u64) {
         debug_assert!(
@@ -425,21 +414,25 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn take_found_line_counts_a_buffered_line_like_take_line() {
+    fn take_found_lines_counts_buffered_lines_like_take_line() {
         let text = b"x\nab\r\ncd\nlast";
         let mut a = LineReader::new(&text[..]);
         let mut b = LineReader::new(&text[..]);
-        for r in [&mut a, &mut b] {
+        let mut c = LineReader::new(&text[..]);
+        for r in [&mut a, &mut b, &mut c] {
             r.next_line().unwrap();
         }
         assert_eq!(a.buffered(), b"ab\r\ncd\nlast");
         a.take_line(4);
-        b.take_found_line(4);
+        b.take_found_lines(4, 1);
         a.take_line(3);
-        b.take_found_line(3);
-        assert_eq!((a.buffered(), a.line_number()), (&b"last"[..], 3));
-        assert_eq!((b.buffered(), b.line_number()), (&b"last"[..], 3));
-        let l = b.next_line().unwrap().unwrap();
+        b.take_found_lines(3, 1);
+        // Both lines at once.
+        c.take_found_lines(7, 2);
+        for r in [&a, &b, &c] {
+            assert_eq!((r.buffered(), r.line_number()), (&b"last"[..], 3));
+        }
+        let l = c.next_line().unwrap().unwrap();
         assert_eq!((l.text, l.number), (&b"last"[..], 4));
     }
 

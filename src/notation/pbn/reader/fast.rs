@@ -90,7 +90,7 @@ impl<R: Read> Reader<R> {
         };
         rec.end_line = number;
         // `line_end_at` found the line end at `line_len - 1` in `buf`.
-        self.lines.take_found_line(line_len);
+        self.lines.take_found_lines(line_len, 1);
         Some(out)
     }
 }
