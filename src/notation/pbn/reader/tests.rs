@@ -711,6 +711,24 @@ fn whole_as_trickled(text: &[u8]) -> Vec<RawRecord> {
 }
 
 #[test]
+fn empty_lines_end_records_alike_from_the_buffer_and_one_byte_at_a_time() {
+    // Empty lines of both line ends (read from the buffer when whole), before
+    // any record, between records, in twos, and inside a comment (which they
+    // do not end); a line of blanks and a `\r\r\n` line end records the
+    // general way. Each record ends at the line that ends it.
+    let text = b"\n\r\n[Board \"1\"]\n\n\r\n[Board \"2\"]\r\n{a\n\nb}\n\r\n\
+[Board \"3\"]\n \t\n[Board \"4\"]\n\r\r\n[Board \"5\"]\n";
+    let whole = whole_as_trickled(text);
+    let lines = |r: &RawRecord| (r.start.line, r.end_line);
+    assert_eq!(
+        whole.iter().map(lines).collect::<Vec<_>>(),
+        [(3, 4), (6, 10), (11, 12), (13, 14), (15, 15)]
+    );
+    assert!(whole.iter().all(|r| r.findings.is_empty()));
+    assert_eq!(whole[1].comments.len(), 1);
+}
+
+#[test]
 fn lines_read_from_the_buffer_equal_lines_read_one_by_one() {
     // Fed whole, plain tag lines and auction/play word lines are read straight
     // from the line reader's buffer; fed one byte at a time no line is ever
