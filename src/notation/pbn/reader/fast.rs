@@ -348,30 +348,6 @@ impl Parser {
             rec.tags[tag].tokens.end = rec.tokens.len() as u32;
             return Some(line_len);
         }
-        if let Some((words, stop)) = word_masks(buf) {
-            let Some((text_len, line_len)) = line_end_at(buf, stop) else {
-                rec.start = start0;
-                return None;
-            };
-            // Each word's first byte is a word byte after a non-word byte, its
-            // last one a word byte before one.
-            let (mut starts, mut lasts) = (words & !(words << 1), words & !(words >> 1));
-            rec.tokens.reserve(starts.count_ones() as usize);
-            while starts != 0 {
-                let (s, e) = (starts.trailing_zeros(), lasts.trailing_zeros() + 1);
-                rec.tokens.push(word_token(
-                    base + s as usize,
-                    base + e as usize,
-                    line,
-                    s + 1,
-                ));
-                starts &= starts - 1;
-                lasts &= lasts - 1;
-            }
-            rec.push_run(buf, text_len);
-            rec.tags[tag].tokens.end = rec.tokens.len() as u32;
-            return Some(line_len);
-        }
         let mut i = 0;
         let ends = loop {
             i = Self::push_word(rec, buf, i, n, line, 0, base);
@@ -424,71 +400,6 @@ fn four_pairs(buf: &[u8]) -> Option<(usize, usize)> {
     let text_len = if b[11] == b' ' { 12 } else { 11 };
     line_end_at(b, text_len)
 }
-
-/// The words of the line at the start of `buf` when it is made of word bytes
-/// ([`WORD`]) and spaces up to a byte of another kind within its first 64
-/// bytes: bit `i` set for each word byte `buf[i]` before that byte, and that
-/// byte's index (`buf.len()` when `buf` ends first). `None` when the first 64
-/// bytes are all word bytes and spaces. Eight bytes at a time, without a
-/// branch per byte or per word ([`Parser::direct_words`] then walks the
-/// words' ends by their bits).
-#[inline(always)]
-fn word_masks(buf: &[u8]) -> Option<(u64, usize)> {
-    let mut words = 0;
-    let mut k = 0;
-    while k < 64 {
-        let w = match buf.get(k..k + 8) {
-            Some(b) => u64::from_le_bytes(b.try_into().unwrap_or([0; 8])),
-            None => {
-                // Zeros past the end: bytes of another kind.
-                let mut b = [0; 8];
-                let rest = buf.get(k..).unwrap_or(&[]);
-                b[..rest.len()].copy_from_slice(rest);
-                u64::from_le_bytes(b)
-            }
-        };
-        let (word, space) = word_and_space_bytes(w);
-        words |= high_bits(word) << k;
-        let other = !(word | space) & HIGHS;
-        if other != 0 {
-            let stop = k + (other.trailing_zeros() / 8) as usize;
-            return Some((words & ((1 << stop) - 1), stop.min(buf.len())));
-        }
-        k += 8;
-    }
-    None
-}
-
-/// The high bit of each byte of `w` that is a word byte (`A-Z a-z 0-9 -`),
-/// and of each that is a space: exact for every byte (no borrow from one byte
-/// to the next, unlike [`zero_bytes`]).
-#[inline(always)]
-fn word_and_space_bytes(w: u64) -> (u64, u64) {
-    let ascii = !w & HIGHS;
-    let low = w & !HIGHS;
-    // The high bit of each byte of `x` (bytes below 0x80) that is at least
-    // `lo`, or at most `hi`: no byte borrows or carries into the next one.
-    let at_least = |x: u64, lo: u8| (x | HIGHS).wrapping_sub(ONES * u64::from(lo));
-    let at_most = |x: u64, hi: u8| (ONES * u64::from(hi | 0x80)).wrapping_sub(x);
-    let equal = |x: u64, b: u8| {
-        let t = x ^ (ONES * u64::from(b));
-        !(t.wrapping_add(ONES * 0x7f) | t)
-    };
-    let folded = low | (ONES * 0x20);
-    let letter = at_least(folded, b'a') & at_most(folded, b'z');
-    let digit = at_least(low, b'0') & at_most(low, b'9');
-    let word = (letter | digit | equal(low, b'-')) & ascii;
-    (word, equal(low, b' ') & ascii)
-}
-
-/// Bit `i` for the high bit of byte `i` of `m` (only high bits set).
-#[inline(always)]
-fn high_bits(m: u64) -> u64 {
-    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
-}
-
-/// The high bit of every byte.
-const HIGHS: u64 = ONES * 0x80;
 
 /// `0x01` in every byte of a word.
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -635,70 +546,6 @@ mod tests {
     /// What [`scan_plain_tag`] finds, comparable.
     fn scan(text: &[u8], printable: bool, guess: TagKind) -> Option<(usize, TagKind, usize)> {
         scan_plain_tag(text, 0, printable, guess).map(|t| (t.name_end, t.kind, t.close))
-    }
-
-    #[test]
-    fn word_and_space_bytes_are_exact_for_every_byte_anywhere_in_a_word() {
-        // Every byte value at every place of a word whose other bytes are
-        // each of some neighbours (the extremes, a space, a word byte, a
-        // byte just outside a word range): each byte's two high bits say
-        // what the class table says of it, whatever lies beside it.
-        let neighbours = [0x00, 0x7f, 0x80, 0xff, b' ', b'A', b'z', b'-', b'/', b':'];
-        for b in 0..=255u8 {
-            for at in 0..8 {
-                for &n in &neighbours {
-                    let mut bytes = [n; 8];
-                    bytes[at] = b;
-                    let (word, space) = word_and_space_bytes(u64::from_le_bytes(bytes));
-                    for (i, &x) in bytes.iter().enumerate() {
-                        let high = 0x80u64 << (8 * i);
-                        assert_eq!(
-                            word & high != 0,
-                            CLASS[x as usize] & WORD != 0,
-                            "{bytes:?} {i}"
-                        );
-                        assert_eq!(space & high != 0, x == b' ', "{bytes:?} {i}");
-                    }
-                    assert_eq!((word | space) & !HIGHS, 0, "{bytes:?}");
-                }
-            }
-        }
-        assert_eq!(high_bits(HIGHS), 0xff);
-        assert_eq!(high_bits(0x80 << 40 | 0x80), 0b10_0001);
-    }
-
-    #[test]
-    fn word_masks_mark_the_word_bytes_before_the_first_other_byte() {
-        // Lines of words, spaces and now and then another byte, shorter and
-        // longer than 64 bytes, against a byte by byte reading.
-        let mut rng = crate::xorshift::Xorshift(0x9e37_79b9_7f4a_7c15);
-        let alphabet = b"AZaz09-  \t\n\r_=\x00\xe9";
-        for _ in 0..20_000 {
-            let len = rng.below(80);
-            let buf: Vec<u8> = (0..len)
-                .map(|_| {
-                    if rng.below(8) == 0 {
-                        alphabet[rng.below(alphabet.len())]
-                    } else {
-                        b"Pass 1NT S4 "[rng.below(12)]
-                    }
-                })
-                .collect();
-            let stop = buf
-                .iter()
-                .position(|&b| b != b' ' && CLASS[b as usize] & WORD == 0)
-                .unwrap_or(buf.len());
-            let want = (stop < 64).then(|| {
-                let words = (0..stop).filter(|&i| buf[i] != b' ');
-                (words.fold(0u64, |m, i| m | 1 << i), stop)
-            });
-            assert_eq!(
-                word_masks(&buf),
-                want,
-                "{:?}",
-                String::from_utf8_lossy(&buf)
-            );
-        }
     }
 
     #[test]
