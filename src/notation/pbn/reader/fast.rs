@@ -19,8 +19,8 @@ use crate::notation::pbn::tag::{KNOWN_TAGS, NAME_WORDS};
 impl<R: Read> Reader<R> {
     /// Reads the next line straight from the line reader's buffer when it is whole
     /// there and is, in the normal state, a plain tag line ([`scan_plain_tag`]),
-    /// an auction or play line of words and spaces ([`Parser::direct_words`]),
-    /// a `*` alone in an auction or play section, or an empty line:
+    /// an auction or play line of words and spaces ([`Parser::direct_words`]) or
+    /// a `*` alone in an auction or play section:
     /// what [`Parser::line`] does for such a line, without finding its end first.
     /// Plain tag lines in a row are read in one call, up to the first other
     /// line or the tag that starts a new record: real records open with a run of
@@ -85,17 +85,6 @@ impl<R: Read> Reader<R> {
                 let (_, line_len) = line_end_at(buf, 1)?;
                 p.push_token(rec, TokenKind::Star, b"*", Pos::new(number, 1));
                 (Outcome::Continue, line_len)
-            }
-            // An empty line, which ends a record that has begun (what
-            // [`Parser::line`] does with it in the normal state).
-            b'\n' | b'\r' => {
-                let (_, line_len) = line_end_at(buf, 0)?;
-                let out = if rec.has_content() {
-                    Outcome::End
-                } else {
-                    Outcome::Continue
-                };
-                (out, line_len)
             }
             _ => return None,
         };

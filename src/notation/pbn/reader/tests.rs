@@ -712,10 +712,10 @@ fn whole_as_trickled(text: &[u8]) -> Vec<RawRecord> {
 
 #[test]
 fn empty_lines_end_records_alike_from_the_buffer_and_one_byte_at_a_time() {
-    // Empty lines of both line ends (read from the buffer when whole), before
-    // any record, between records, in twos, and inside a comment (which they
-    // do not end); a line of blanks and a `\r\r\n` line end records the
-    // general way. Each record ends at the line that ends it.
+    // Empty lines of both line ends, before any record, between records, in
+    // twos, and inside a comment (which they do not end); a line of blanks
+    // and a `\r\r\n` line end records too. Each record ends at the line that
+    // ends it, whether the text comes whole or one byte at a time.
     let text = b"\n\r\n[Board \"1\"]\n\n\r\n[Board \"2\"]\r\n{a\n\nb}\n\r\n\
 [Board \"3\"]\n \t\n[Board \"4\"]\n\r\r\n[Board \"5\"]\n";
     let whole = whole_as_trickled(text);
