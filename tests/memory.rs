@@ -1,15 +1,17 @@
 //! Memory does not grow with the number of files, the size of a file, or the
 //! number of findings: the test binary counts every allocation (the `cap`
 //! allocator) while folders of 500 and of 6,000 small generated files are
-//! audited on two threads, and a small and a twelve times larger file on
-//! three; the peak of live bytes may not rise by more than a small constant.
+//! audited on two threads, and a LIN and a PBN input of 25,200 and of 50,400
+//! records on three; the peak of live bytes may not rise by more than a small
+//! constant. Each case runs before any case that needs more memory, so that
+//! its own peak is measured (the count is a high-water mark).
 //! All cases run in one test so that no other test shares the peak.
 
 use std::io::Read;
 use std::path::Path;
 
 use cap::Cap;
-use kibitz::audit::{AuditOptions, Event, Inputs, Summary, audit_stream, run_paths};
+use kibitz::audit::{AuditOptions, Event, Inputs, Summary, audit_input, run_paths};
 use kibitz::bridge::generate::{Fault, Settings, generate_board};
 use kibitz::choose::{ByteChooser, splitmix_bytes};
 
@@ -26,8 +28,8 @@ const SLACK: usize = 128 * 1024;
 /// bytes per record costs 2.4 MiB for 25,200 more records.
 const SLACK_SHARED: usize = 2048 * 1024;
 
-/// The text of generated game `i` (every fifth with a planted fault).
-fn game(i: u64) -> Vec<u8> {
+/// Generated game `i` (every fifth with a planted fault).
+fn generated(i: u64) -> kibitz::bridge::generate::GeneratedBoard {
     let bytes = splitmix_bytes(i, 400);
     let settings = Settings {
         claims: true,
@@ -35,12 +37,16 @@ fn game(i: u64) -> Vec<u8> {
             .is_multiple_of(5)
             .then(|| Fault::ALL[(i / 5) as usize % Fault::ALL.len()]),
     };
-    let g = generate_board(
+    generate_board(
         &mut ByteChooser::new(&bytes),
         (i % 32) as u32 + 1,
         &settings,
-    );
-    kibitz::fuzzing::write_pbn(&g)
+    )
+}
+
+/// The PBN text of generated game `i`.
+fn game(i: u64) -> Vec<u8> {
+    kibitz::fuzzing::write_pbn(&generated(i))
 }
 
 /// A record with hundreds of findings (insufficient bids, unknown tags).
@@ -117,7 +123,9 @@ impl Read for Repeat<'_> {
     }
 }
 
-fn audit_repeated(unit: &[u8], count: u64, input_jobs: usize) -> Summary {
+/// Audits `count` copies of `unit` as one input named `name` (its extension
+/// the notation's hint) on `input_jobs` threads.
+fn audit_repeated(name: &str, unit: &[u8], count: u64, input_jobs: usize) -> Summary {
     let opts = AuditOptions {
         input_jobs,
         ..AuditOptions::default()
@@ -128,7 +136,7 @@ fn audit_repeated(unit: &[u8], count: u64, input_jobs: usize) -> Summary {
         count,
         pos: unit.len(),
     };
-    audit_stream(input, &opts, &mut summary, &mut |_| {}).unwrap();
+    audit_input(name, input, &opts, &mut summary, &mut |_| {}).unwrap();
     summary
 }
 
@@ -176,16 +184,54 @@ fn memory_does_not_grow_with_files_file_size_or_findings() {
         after_large >> 10
     );
 
+    // A LIN input shared by three threads (its records read on one, decoded
+    // and checked on all, `split.rs`): 120 and 240 copies of 210 records, some
+    // with hundreds of findings.
+    let mut lin = kibitz::notation::lin::writer::Writer::new(Vec::new());
+    for i in 0..200 {
+        lin.write_board(&generated(i).board).unwrap();
+        if i % 20 == 0 {
+            let noisy = format!("pn|n,e,s,w|md|1|sv|o|{}pg||\n", "mb|1C|".repeat(300));
+            lin.get_mut().extend_from_slice(noisy.as_bytes());
+        }
+    }
+    let lin = lin.into_inner();
+    for _ in 0..3 {
+        let s = audit_repeated("x.lin", &lin, 120, 3);
+        assert_eq!(s.records, 25_200);
+    }
+    let after_short_lin = ALLOCATOR.max_allocated();
+    let s = audit_repeated("x.lin", &lin, 240, 3);
+    assert_eq!(s.records, 50_400);
+    assert!(s.violations > 50_000, "{} violations", s.violations);
+    let after_long_lin = ALLOCATOR.max_allocated();
+    eprintln!(
+        "peak live bytes: {} KiB after 25,200 LIN records, {} KiB after 50,400",
+        after_short_lin >> 10,
+        after_long_lin >> 10
+    );
+    assert!(
+        after_long_lin <= after_short_lin + SLACK_SHARED,
+        "memory grows with the LIN file's size: {} KiB, then {} KiB",
+        after_short_lin >> 10,
+        after_long_lin >> 10
+    );
+    assert!(
+        after_long_lin < 32 << 20,
+        "peak {} KiB",
+        after_long_lin >> 10
+    );
+
     // One input shared by three threads: 120 and 240 copies of 210 records
     // (80 and 160 pieces: what is in flight at the peak depends on which thread
     // runs ahead, so the shorter input runs three times to meet the worst
     // timing too).
     for _ in 0..3 {
-        let s = audit_repeated(&unit, 120, 3);
+        let s = audit_repeated("x.pbn", &unit, 120, 3);
         assert_eq!(s.records, 25_200);
     }
     let after_short = ALLOCATOR.max_allocated();
-    let s = audit_repeated(&unit, 240, 3);
+    let s = audit_repeated("x.pbn", &unit, 240, 3);
     assert_eq!(s.records, 50_400);
     let after_long = ALLOCATOR.max_allocated();
     eprintln!(
@@ -207,7 +253,7 @@ fn memory_does_not_grow_with_files_file_size_or_findings() {
     let mut big = b"[Event \"big\"]\n{".to_vec();
     big.extend("comment text over many lines\n".repeat(100_000).as_bytes());
     big.extend_from_slice(b"}\n[Board \"1\"]\n\n");
-    let s = audit_repeated(&big, 40, 3);
+    let s = audit_repeated("x.pbn", &big, 40, 3);
     assert_eq!(s.records, 40);
     let after_big = ALLOCATOR.max_allocated();
     eprintln!(

@@ -46,11 +46,13 @@ pub use summary::{RuleCount, Summary};
 pub struct AuditOptions {
     /// Worker threads for [`run`] (at least 1).
     pub jobs: usize,
-    /// Worker threads that share one PBN input (1: the input is read, decoded
-    /// and checked on the calling thread alone). With more, the calling thread
-    /// cuts the input into pieces at record boundaries and the workers read,
-    /// decode and check them; findings, their order and the summary are the
-    /// same.
+    /// Worker threads that share one bridge input (1: the input is read,
+    /// decoded and checked on the calling thread alone). With more, the
+    /// calling thread cuts a PBN input into pieces at record boundaries and the
+    /// workers read, decode and check them; it reads a LIN or RBN input's
+    /// records itself and the workers decode and check them. Findings, their
+    /// order and the summary are the same. Preferans and pinochle inputs are
+    /// read on one thread.
     /// [`run`] sets it to `jobs` when it has a single input.
     pub input_jobs: usize,
     /// About how many bytes of one PBN input a worker reads at a time when

@@ -63,11 +63,12 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, s
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use super::split::{Checked, KEEP_RAW, PanicFlag, pipeline, weight};
+use super::split::{Checked, KEEP_RAW, PanicFlag, pipeline};
 use super::{AuditOptions, Counted, RecordSink, Summary};
 use crate::Finding;
 use crate::bridge::Board;
 use crate::bridge::imp::Tables;
+use crate::notation::{RawRecord as _, RecordReader};
 use crate::pbn::{
     Carried, Earlier, Escape, Given, Guess, Handover, Limits, RawRecord, Reader, Resume, TagKind,
     is_name_char,
@@ -84,7 +85,7 @@ const BUDGET: usize = 4 << 20;
 const MAX_WINDOW: usize = 16;
 /// Most workers on one input: each holds a reader, a record, a board and its
 /// allocator's free memory: about 2.4 MiB of peak RSS each on the corpus file.
-const MAX_WORKERS: usize = 6;
+pub(super) const MAX_WORKERS: usize = 6;
 /// Pieces in flight whose values the guess of the next one looks at (beyond
 /// them, the latest true state).
 const BEFORE: usize = 4;
@@ -177,7 +178,7 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         checked[len].forget(KEEP_FINDINGS);
         checked[len].check(raw, board);
         len += 1;
-        if weight(raw) > KEEP_RAW {
+        if raw.held_bytes() > KEEP_RAW {
             *raw = RawRecord::default();
         }
     }
@@ -625,7 +626,11 @@ impl Merge<'_, '_> {
                     t.record += base;
                 }
                 // Left to the thread that made them (see `Done::home`).
-                c.report_kept(&mut self.tables, self.sink);
+                c.report_kept(
+                    &mut self.tables,
+                    self.sink,
+                    <Reader<io::Empty> as RecordReader>::RECORD_LIMIT,
+                );
             }
             self.records += done.len;
             drop(out.earlier);

@@ -19,7 +19,8 @@
 //!
 //! A single input (one file, or stdin) is audited on the caller's thread with
 //! [`AuditOptions::input_jobs`] set to `jobs`: a PBN input is then cut into
-//! pieces that the workers read (`pieces.rs`). At most [`MAX_JOBS`] workers run,
+//! pieces that the workers read (`pieces.rs`), a LIN or RBN input's records
+//! are decoded and checked by the workers (`split.rs`). At most [`MAX_JOBS`] workers run,
 //! whatever is asked: each holds an input's buffers.
 
 use std::collections::VecDeque;

@@ -237,22 +237,20 @@ pub fn audit_input<R: Read>(
         Some(Notation::Pbn) => audit_stream(input, opts, summary, emit),
         Some(Notation::Ppn) => super::preferans::audit_text(input, opts, summary, emit),
         Some(Notation::PpnJson) => super::preferans::audit_json(input, opts, summary, emit),
-        Some(Notation::Lin) => super::audit_notation(
+        Some(Notation::Lin) => bridge_records(
             crate::notation::lin::Reader::with_limits(
                 input,
                 crate::notation::lin::Limits::from_audit(&opts.limits),
             ),
-            &super::BridgeRules,
             opts,
             summary,
             emit,
         ),
-        Some(Notation::Rbn) => super::audit_notation(
+        Some(Notation::Rbn) => bridge_records(
             crate::notation::rbn::Reader::with_limits(
                 input,
                 crate::notation::rbn::Limits::from_audit(&opts.limits),
             ),
-            &super::BridgeRules,
             opts,
             summary,
             emit,
@@ -287,6 +285,26 @@ pub fn audit_input<R: Read>(
         emit(&f);
     }
     result
+}
+
+/// Audits the records of a bridge notation's `reader`: on the calling thread,
+/// or with [`AuditOptions::input_jobs`] above 1 decoded and checked on that
+/// many threads (`split.rs`), reported the same either way.
+fn bridge_records<R>(
+    reader: R,
+    opts: &AuditOptions,
+    summary: &mut Summary,
+    emit: &mut dyn FnMut(&Finding),
+) -> io::Result<()>
+where
+    R: crate::notation::RecordReader,
+    R::Raw: crate::notation::Decode<crate::bridge::Board> + Send,
+{
+    if opts.input_jobs > 1 {
+        super::split::audit_bridge(reader, opts, summary, emit)
+    } else {
+        super::audit_notation(reader, &super::BridgeRules, opts, summary, emit)
+    }
 }
 
 /// Reads an input kibitz cannot audit to its end (so that its bytes are

@@ -31,6 +31,9 @@ pub trait RawRecord: Default {
     /// Moves the findings the reader made into `out` and returns how many more it
     /// had to drop (its own bound).
     fn take_findings(&mut self, out: &mut Vec<Finding>) -> usize;
+    /// Bytes its buffers hold (their capacity; an estimate): what the audit
+    /// counts of a record in flight to keep memory bounded.
+    fn held_bytes(&self) -> usize;
 }
 
 /// A notation's streaming reader: raw records, one at a time, into one reused
@@ -58,7 +61,8 @@ pub trait Decode<M>: RawRecord {
 }
 
 /// Plugs a notation into the seam: implements [`RawRecord`] for its raw
-/// record (fields `index`, `start`, `findings`, `findings_dropped`),
+/// record (fields `index`, `start`, `findings`, `findings_dropped`; inherent
+/// `buffer_bytes`),
 /// [`RecordReader`] for its reader (inherent `read_record` and `bytes_read`)
 /// and [`Decode`] into its game's model with its `decode` function.
 ///
@@ -76,6 +80,9 @@ macro_rules! seam {
             fn take_findings(&mut self, out: &mut Vec<$crate::Finding>) -> usize {
                 out.append(&mut self.findings);
                 std::mem::take(&mut self.findings_dropped)
+            }
+            fn held_bytes(&self) -> usize {
+                self.buffer_bytes()
             }
         }
 

@@ -95,6 +95,15 @@ pub struct RawRecord {
 pub const MAX_FINDINGS_PER_RECORD: usize = crate::pbn::MAX_FINDINGS_PER_RECORD;
 
 impl RawRecord {
+    /// Bytes its buffers hold (their capacity), for the audit's memory bounds
+    /// ([`crate::notation::RawRecord::held_bytes`]).
+    pub(crate) fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.arena.capacity()
+            + (self.header.capacity() + self.tags.capacity()) * size_of::<RawTag>()
+            + self.findings.capacity() * size_of::<Finding>()
+    }
+
     /// Empties the record, keeping its allocations.
     pub fn clear(&mut self) {
         self.arena.clear();

@@ -37,6 +37,11 @@ impl crate::notation::RawRecord for RawRecord {
         out.append(&mut self.findings);
         std::mem::take(&mut self.findings_dropped)
     }
+    fn held_bytes(&self) -> usize {
+        self.arena.capacity()
+            + (self.tags.capacity() + self.tokens.capacity()) * 32
+            + self.findings.capacity() * std::mem::size_of::<crate::Finding>()
+    }
 }
 
 impl<R: std::io::Read> crate::notation::RecordReader for Reader<R> {

@@ -146,6 +146,18 @@ pub struct RawRecord {
 }
 
 impl RawRecord {
+    /// Bytes its buffers hold (their capacity), for the audit's memory bounds
+    /// ([`crate::notation::RawRecord::held_bytes`]).
+    pub(crate) fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.arena.capacity()
+            + self.tags.capacity() * size_of::<RawTag>()
+            + self.tokens.capacity() * size_of::<RawToken>()
+            + self.comments.capacity() * size_of::<RawComment>()
+            + self.escapes.capacity() * size_of::<RawEscape>()
+            + self.findings.capacity() * size_of::<Finding>()
+    }
+
     /// Empties the record, keeping its allocations.
     ///
     /// ```

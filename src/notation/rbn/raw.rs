@@ -94,6 +94,15 @@ pub struct RawRecord {
 }
 
 impl RawRecord {
+    /// Bytes its buffers hold (their capacity), for the audit's memory bounds
+    /// ([`crate::notation::RawRecord::held_bytes`]).
+    pub(crate) fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.arena.capacity()
+            + self.fields.capacity() * size_of::<RawField>()
+            + self.findings.capacity() * size_of::<Finding>()
+    }
+
     /// Empties the record, keeping its allocations.
     pub fn clear(&mut self) {
         self.arena.clear();

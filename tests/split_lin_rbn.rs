@@ -1,0 +1,283 @@
+//! One LIN or RBN input on several threads (`--jobs N` on a single file): its
+//! records are read in order on the calling thread, and decoded and checked on
+//! the workers (`audit/split.rs`). The findings, their order, record indexes,
+//! line numbers and the summary must be exactly those of one thread: on
+//! generated files with planted faults (LIN in both its forms, RBN and RBX),
+//! on a LIN file whose vugraph headers the records after them inherit, on the
+//! real LIN corpus, through a read error, and on the command line.
+
+mod common;
+
+use std::io::{self, Read};
+use std::process::Command;
+
+use kibitz::Finding;
+use kibitz::audit::{AuditOptions, Summary, audit_input};
+use kibitz::bridge::generate::{Fault, Settings, generate_board};
+use kibitz::bridge::{Board, Room};
+use kibitz::choose::{ByteChooser, splitmix_bytes};
+use kibitz::notation::{lin, rbn};
+
+/// `n` generated boards: every third with a planted fault (all kinds in turn),
+/// every tenth played at both tables (Open, then Closed), a few with claims.
+fn boards(n: u64) -> Vec<Board> {
+    let mut out = Vec::new();
+    for i in 0..n {
+        let fault = i
+            .is_multiple_of(3)
+            .then(|| Fault::ALL[(i / 3) as usize % Fault::ALL.len()]);
+        let bytes = splitmix_bytes(i, 400);
+        let settings = Settings {
+            claims: true,
+            fault,
+        };
+        let mut g = generate_board(
+            &mut ByteChooser::new(&bytes),
+            (i % 32) as u32 + 1,
+            &settings,
+        );
+        if i % 10 == 5 {
+            g.board.room = Some(Room::Open);
+            out.push(g.board.clone());
+            g.board.room = Some(Room::Closed);
+        }
+        out.push(g.board);
+    }
+    out
+}
+
+fn lin_text(boards: &[Board], vugraph: bool) -> Vec<u8> {
+    let mut w = if vugraph {
+        lin::writer::Writer::vugraph(Vec::new())
+    } else {
+        lin::writer::Writer::new(Vec::new())
+    };
+    for b in boards {
+        w.write_board(b).expect("writing to memory");
+    }
+    w.into_inner()
+}
+
+fn rbn_text(boards: &[Board], form: rbn::writer::Form) -> Vec<u8> {
+    let mut w = rbn::writer::Writer::new(Vec::new(), form);
+    for b in boards {
+        w.write_board(b).expect("writing to memory");
+    }
+    w.into_inner()
+}
+
+/// The findings and summary of `input` (named `name`: its extension is the
+/// notation's hint) on `jobs` threads, and the error that ended it.
+fn audit<R: Read>(
+    name: &str,
+    input: R,
+    jobs: usize,
+) -> (Vec<Finding>, Summary, Option<io::ErrorKind>) {
+    let opts = AuditOptions {
+        input_jobs: jobs,
+        ..AuditOptions::default()
+    };
+    let mut findings = Vec::new();
+    let mut summary = Summary::default();
+    let result = audit_input(name, input, &opts, &mut summary, &mut |f| {
+        findings.push(f.clone())
+    });
+    (findings, summary, result.err().map(|e| e.kind()))
+}
+
+/// One thread's findings and summary, checked equal to those of two and three.
+fn assert_same(name: &str, text: &[u8]) -> (Vec<Finding>, Summary) {
+    let one = audit(name, text, 1);
+    assert_eq!(one.2, None, "{name}: reading memory cannot fail");
+    for jobs in [2, 3] {
+        let many = audit(name, text, jobs);
+        assert_eq!(one.1, many.1, "{name}: summary on {jobs} threads");
+        for (a, b) in one.0.iter().zip(&many.0) {
+            assert_eq!(a, b, "{name}: first difference on {jobs} threads");
+        }
+        assert_eq!(
+            one.0.len(),
+            many.0.len(),
+            "{name}: findings on {jobs} threads"
+        );
+        assert_eq!(many.2, None);
+    }
+    (one.0, one.1)
+}
+
+/// The planted faults that LIN and RBN both carry (auction and play) are found.
+fn assert_planted(name: &str, findings: &[Finding]) {
+    for fault in [
+        Fault::Revoke,
+        Fault::CardNotHeld,
+        Fault::InsufficientBid,
+        Fault::IllegalDouble,
+    ] {
+        let rule = fault.rule().id;
+        assert!(findings.iter().any(|f| f.rule == rule), "{name}: no {rule}");
+    }
+}
+
+#[test]
+fn generated_lin_audits_the_same_on_one_two_and_three_threads() {
+    let boards = boards(2000);
+    for (name, vugraph) in [("generated.lin", false), ("vugraph.lin", true)] {
+        let text = lin_text(&boards, vugraph);
+        let (findings, summary) = assert_same(name, &text);
+        assert_planted(name, &findings);
+        // Far more records than one batch (32) holds.
+        assert!(summary.records >= 2000, "{name}: {}", summary.records);
+        assert_eq!(summary.bytes, text.len() as u64, "{name}");
+    }
+}
+
+#[test]
+fn generated_rbn_and_rbx_audit_the_same_on_one_two_and_three_threads() {
+    let boards = boards(2000);
+    for (name, form) in [
+        ("generated.rbn", rbn::writer::Form::Rbn),
+        ("generated.rbx", rbn::writer::Form::Rbx),
+    ] {
+        let text = rbn_text(&boards, form);
+        let (findings, summary) = assert_same(name, &text);
+        assert_planted(name, &findings);
+        assert!(summary.records >= 2000, "{name}: {}", summary.records);
+        assert_eq!(summary.bytes, text.len() as u64, "{name}");
+    }
+}
+
+/// Vugraph headers (`vg|...|pn|...|`) every few records, a header no record
+/// uses, text where a tag should be, and a value longer than kept: what the
+/// records take from the reader's state, read in order on one thread.
+#[test]
+fn lin_headers_and_syntax_faults_audit_the_same_on_several_threads() {
+    let boards = boards(400);
+    let mut text = Vec::new();
+    for (i, chunk) in boards.chunks(7).enumerate() {
+        text.extend_from_slice(format!("vg|Match {i},Segment 1,I,1,7,A,0,B,0|\n").as_bytes());
+        text.extend_from_slice(b"pn|n1,e1,s1,w1,n2,e2,s2,w2|\n");
+        let body = lin_text(chunk, true);
+        // The writer's own header is replaced by the one above.
+        let start = body
+            .windows(3)
+            .position(|w| w == b"qx|")
+            .expect("a vugraph record starts with qx");
+        text.extend_from_slice(&body[start..]);
+        match i % 5 {
+            1 => text.extend_from_slice(b"vg|Unused header,,I,1,1,A,0,B,0|\n"),
+            2 => text.extend_from_slice(b"xyz|not a tag|\n"),
+            3 => {
+                text.extend_from_slice(b"nt|");
+                text.extend_from_slice(&vec![b'x'; 70_000]);
+                text.extend_from_slice(b"|\n");
+            }
+            _ => {}
+        }
+    }
+    let (findings, summary) = assert_same("headers.lin", &text);
+    assert_planted("headers.lin", &findings);
+    for rule in ["lin.syntax.tag", "lin.limit.value"] {
+        assert!(findings.iter().any(|f| f.rule == rule), "no {rule}");
+    }
+    assert!(summary.records >= 400, "{}", summary.records);
+}
+
+#[test]
+fn lin_corpus_audits_the_same_on_one_two_and_three_threads() {
+    let Some(root) = common::corpus() else {
+        return;
+    };
+    let mut text = Vec::new();
+    for f in common::files_with_ext(&root.join("bridge"), "lin") {
+        text.extend(std::fs::read(&f).unwrap());
+        text.push(b'\n');
+    }
+    let (_, summary) = assert_same("corpus.lin", &text);
+    assert!(summary.records > 100, "{}", summary.records);
+}
+
+/// Bytes of `data` up to `fail_at`, then a read error.
+struct Failing<'a> {
+    data: &'a [u8],
+    at: usize,
+    fail_at: usize,
+}
+
+impl Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at >= self.fail_at {
+            return Err(io::Error::other("disk gone"));
+        }
+        let n = buf.len().min(self.fail_at - self.at).min(4096);
+        buf[..n].copy_from_slice(&self.data[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// A read error in the middle of the input is returned after the records read
+/// before it, reported as one thread reports them.
+#[test]
+fn a_read_error_is_returned_after_the_records_before_it() {
+    let boards = boards(600);
+    for (name, text) in [
+        ("failing.lin", lin_text(&boards, false)),
+        ("failing.rbn", rbn_text(&boards, rbn::writer::Form::Rbn)),
+    ] {
+        let fail_at = text.len() / 2;
+        let input = || Failing {
+            data: &text,
+            at: 0,
+            fail_at,
+        };
+        let one = audit(name, input(), 1);
+        assert_eq!(one.2, Some(io::ErrorKind::Other), "{name}");
+        assert!(one.1.records > 100, "{name}: {}", one.1.records);
+        for jobs in [2, 3] {
+            let many = audit(name, input(), jobs);
+            assert_eq!(one.0, many.0, "{name}: findings on {jobs} threads");
+            assert_eq!(one.1, many.1, "{name}: summary on {jobs} threads");
+            assert_eq!(many.2, Some(io::ErrorKind::Other), "{name}");
+        }
+    }
+}
+
+fn kibitz(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .args(args)
+        .output()
+        .expect("kibitz runs");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+#[test]
+fn command_line_output_is_byte_identical_for_jobs_1_2_3() {
+    let dir = std::env::temp_dir().join(format!("kibitz-split-lin-rbn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let boards = boards(1000);
+    for (file, text) in [
+        ("generated.lin", lin_text(&boards, false)),
+        ("generated.rbn", rbn_text(&boards, rbn::writer::Form::Rbn)),
+    ] {
+        let path = dir.join(file);
+        std::fs::write(&path, text).unwrap();
+        let f = path.to_str().unwrap();
+        for format in ["text", "json"] {
+            let one = kibitz(&["audit", "--format", format, "-j1", f]);
+            assert!(one.len() > 20_000, "{file}: {} bytes of output", one.len());
+            for j in ["-j2", "-j3"] {
+                assert!(
+                    one == kibitz(&["audit", "--format", format, j, f]),
+                    "{file} {format} {j}"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
