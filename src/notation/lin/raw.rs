@@ -144,6 +144,24 @@ impl RawRecord {
         }
     }
 
+    /// [`RawRecord::push_text`] of `src[from..to]`: a short text with 16
+    /// bytes of `src` from its start is copied as 16 bytes and cut, a copy of
+    /// known length that needs no call to `memcpy`.
+    #[inline]
+    pub(crate) fn push_from(&mut self, src: &[u8], from: usize, to: usize) -> Span {
+        let start = self.arena.len();
+        if to - from <= 16 && from + 16 <= src.len() {
+            self.arena.extend_from_slice(&src[from..from + 16]);
+            self.arena.truncate(start + to - from);
+        } else {
+            self.arena.extend_from_slice(&src[from..to]);
+        }
+        Span {
+            start: start as u32,
+            end: self.arena.len() as u32,
+        }
+    }
+
     pub(crate) fn push_text(&mut self, bytes: &[u8]) -> Span {
         let start = self.arena.len() as u32;
         self.arena.extend_from_slice(bytes);

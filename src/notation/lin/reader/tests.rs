@@ -129,3 +129,55 @@ fn one_byte_reads_give_the_same_records() {
     }
     assert_eq!(i, whole.len());
 }
+
+/// Everything a record holds, comparable: tags and header with their values'
+/// text, findings, start and end line.
+type Seen = (Vec<([u8; 2], Vec<u8>, Pos, Pos)>, Vec<Finding>, Pos, u64);
+
+fn seen(rec: &RawRecord) -> Seen {
+    let tags = (rec.header.iter().chain(&rec.tags))
+        .map(|t| (t.name, rec.value(t).to_vec(), t.pos, t.value_pos))
+        .collect();
+    (tags, rec.findings.clone(), rec.start, rec.end_line)
+}
+
+fn read_all<R: Read>(input: R, limits: Limits) -> Vec<Seen> {
+    let mut r = Reader::with_limits(input, limits);
+    let mut rec = RawRecord::default();
+    let mut out = Vec::new();
+    while r.read_record(&mut rec).unwrap() {
+        out.push(seen(&rec));
+    }
+    out
+}
+
+#[test]
+fn short_and_long_segments_read_alike_from_the_buffer_and_one_byte_at_a_time() {
+    // Values on both sides of the short path's 16 bytes, with line ends and
+    // blanks inside and around them, a bad tag, a value over the limit, an
+    // unterminated tail: read whole, the short path takes most segments; read
+    // one byte at a time, none. Positions, values and findings must agree.
+    let mut text = b"vg|Event,Seg,I,1,2,A,0,B,0|\r\npn|a,b,c,d|".to_vec();
+    for n in [0, 1, 2, 14, 15, 16, 17, 30] {
+        text.extend_from_slice(b"qx|o1|md|1SA|nt|");
+        text.extend(std::iter::repeat_n(b'x', n));
+        text.extend_from_slice(b"| pc|SA|\n mb|1C|an|two\nlines|");
+        text.extend_from_slice(b"xyz|bad|mb|p|");
+    }
+    text.extend_from_slice(b"nt|tail without end");
+    for max_value in [4, 15, 16, 64 * 1024] {
+        let limits = Limits {
+            max_value,
+            ..Limits::default()
+        };
+        let whole = read_all(&text[..], limits);
+        let trickled = read_all(Trickle(&text), limits);
+        assert_eq!(whole, trickled, "max_value {max_value}");
+        assert!(whole.len() >= 8, "{} records", whole.len());
+        let findings: usize = whole.iter().map(|r| r.1.len()).sum();
+        assert!(
+            findings >= 9,
+            "{findings} findings with max_value {max_value}"
+        );
+    }
+}
