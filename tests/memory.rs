@@ -7,13 +7,13 @@
 //! its own peak is measured (the count is a high-water mark).
 //! All cases run in one test so that no other test shares the peak.
 
+mod common;
+
 use std::io::Read;
 use std::path::Path;
 
 use cap::Cap;
 use kibitz::audit::{AuditOptions, Event, Inputs, Summary, audit_input, run_paths};
-use kibitz::bridge::generate::{Fault, Settings, generate_board};
-use kibitz::choose::{ByteChooser, splitmix_bytes};
 
 #[global_allocator]
 static ALLOCATOR: Cap<std::alloc::System> = Cap::new(std::alloc::System, usize::MAX);
@@ -30,18 +30,7 @@ const SLACK_SHARED: usize = 2048 * 1024;
 
 /// Generated game `i` (every fifth with a planted fault).
 fn generated(i: u64) -> kibitz::bridge::generate::GeneratedBoard {
-    let bytes = splitmix_bytes(i, 400);
-    let settings = Settings {
-        claims: true,
-        fault: i
-            .is_multiple_of(5)
-            .then(|| Fault::ALL[(i / 5) as usize % Fault::ALL.len()]),
-    };
-    generate_board(
-        &mut ByteChooser::new(&bytes),
-        (i % 32) as u32 + 1,
-        &settings,
-    )
+    common::generated_game(i, 5)
 }
 
 /// The PBN text of generated game `i`.

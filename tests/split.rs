@@ -8,7 +8,6 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
 use kibitz::Finding;
 use kibitz::audit::{AuditOptions, Summary, audit_stream};
@@ -25,19 +24,7 @@ fn generated(n: u64) -> Vec<u8> {
     let mut out = Vec::new();
     let mut twins: Vec<Vec<u8>> = Vec::new();
     for i in 0..n {
-        let fault = i
-            .is_multiple_of(3)
-            .then(|| Fault::ALL[(i / 3) as usize % Fault::ALL.len()]);
-        let bytes = splitmix_bytes(i, 400);
-        let settings = Settings {
-            claims: true,
-            fault,
-        };
-        let mut g = generate_board(
-            &mut ByteChooser::new(&bytes),
-            (i % 32) as u32 + 1,
-            &settings,
-        );
+        let mut g = common::generated_game(i, 3);
         let twin = i % 10 == 5;
         if twin {
             g.board.room = Some(Room::Open);
@@ -157,20 +144,6 @@ fn generated_file_audits_the_same_on_one_two_and_three_threads() {
     assert!(imp >= 100, "only {imp} ScoreIMP findings");
 }
 
-fn kibitz(args: &[&str]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_kibitz"))
-        .args(args)
-        .output()
-        .expect("kibitz runs");
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
-
 #[test]
 fn command_line_output_is_byte_identical_for_jobs_1_2_3() {
     let dir = std::env::temp_dir().join(format!("kibitz-split-{}", std::process::id()));
@@ -179,11 +152,11 @@ fn command_line_output_is_byte_identical_for_jobs_1_2_3() {
     std::fs::write(&file, generated(1500)).unwrap();
     let f = file.to_str().unwrap();
     for format in ["text", "json"] {
-        let one = kibitz(&["audit", "--format", format, "-j1", f]);
+        let one = common::kibitz_violations(&["audit", "--format", format, "-j1", f]);
         assert!(one.len() > 100_000, "{} bytes of output", one.len());
         for j in ["-j2", "-j3"] {
             assert!(
-                one == kibitz(&["audit", "--format", format, j, f]),
+                one == common::kibitz_violations(&["audit", "--format", format, j, f]),
                 "{format} {j}"
             );
         }
@@ -207,10 +180,10 @@ fn corpus_audits_the_same_on_one_two_and_three_threads() {
     // The folder on the command line: inputs in order whatever the threads.
     let dir = root.join("bridge");
     let d = dir.to_str().unwrap();
-    let one = kibitz(&["audit", "-j1", d]);
+    let one = common::kibitz_violations(&["audit", "-j1", d]);
     for j in ["-j2", "-j3"] {
         assert!(
-            one == kibitz(&["audit", j, d]),
+            one == common::kibitz_violations(&["audit", j, d]),
             "{j} on {}",
             Path::new(d).display()
         );

@@ -9,13 +9,11 @@
 mod common;
 
 use std::io::{self, Read};
-use std::process::Command;
 
 use kibitz::Finding;
 use kibitz::audit::{AuditOptions, Summary, audit_input};
-use kibitz::bridge::generate::{Fault, Settings, generate_board};
+use kibitz::bridge::generate::Fault;
 use kibitz::bridge::{Board, Room};
-use kibitz::choose::{ByteChooser, splitmix_bytes};
 use kibitz::notation::{lin, rbn};
 
 /// `n` generated boards: every third with a planted fault (all kinds in turn),
@@ -23,19 +21,7 @@ use kibitz::notation::{lin, rbn};
 fn boards(n: u64) -> Vec<Board> {
     let mut out = Vec::new();
     for i in 0..n {
-        let fault = i
-            .is_multiple_of(3)
-            .then(|| Fault::ALL[(i / 3) as usize % Fault::ALL.len()]);
-        let bytes = splitmix_bytes(i, 400);
-        let settings = Settings {
-            claims: true,
-            fault,
-        };
-        let mut g = generate_board(
-            &mut ByteChooser::new(&bytes),
-            (i % 32) as u32 + 1,
-            &settings,
-        );
+        let mut g = common::generated_game(i, 3);
         if i % 10 == 5 {
             g.board.room = Some(Room::Open);
             out.push(g.board.clone());
@@ -242,20 +228,6 @@ fn a_read_error_is_returned_after_the_records_before_it() {
     }
 }
 
-fn kibitz(args: &[&str]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_kibitz"))
-        .args(args)
-        .output()
-        .expect("kibitz runs");
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
-}
-
 #[test]
 fn command_line_output_is_byte_identical_for_jobs_1_2_3() {
     let dir = std::env::temp_dir().join(format!("kibitz-split-lin-rbn-{}", std::process::id()));
@@ -269,11 +241,11 @@ fn command_line_output_is_byte_identical_for_jobs_1_2_3() {
         std::fs::write(&path, text).unwrap();
         let f = path.to_str().unwrap();
         for format in ["text", "json"] {
-            let one = kibitz(&["audit", "--format", format, "-j1", f]);
+            let one = common::kibitz_violations(&["audit", "--format", format, "-j1", f]);
             assert!(one.len() > 20_000, "{file}: {} bytes of output", one.len());
             for j in ["-j2", "-j3"] {
                 assert!(
-                    one == kibitz(&["audit", "--format", format, j, f]),
+                    one == common::kibitz_violations(&["audit", "--format", format, j, f]),
                     "{file} {format} {j}"
                 );
             }

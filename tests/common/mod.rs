@@ -66,6 +66,19 @@ pub fn run_kibitz(
     child.wait_with_output().unwrap()
 }
 
+/// The standard output of `kibitz args`, which must exit with status 1
+/// (violations found).
+pub fn kibitz_violations(args: &[&str]) -> Vec<u8> {
+    let out = run_kibitz(args, None, &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
 /// Every file with extension `ext` under `corpus()/sub`, read into memory (in
 /// name order), or `None` with a message when the folder is absent. Used by the
 /// benches.
@@ -77,4 +90,23 @@ pub fn corpus_bytes(sub: &str, ext: &str) -> Option<Vec<Vec<u8>>> {
     }
     let files = files_with_ext(&dir, ext);
     Some(files.iter().filter_map(|p| std::fs::read(p).ok()).collect())
+}
+
+/// Generated game `seed` (board `seed % 32 + 1`, claims allowed), with a
+/// planted fault (every kind in turn) when `seed` is a multiple of `every`.
+pub fn generated_game(seed: u64, every: u64) -> kibitz::bridge::generate::GeneratedBoard {
+    use kibitz::bridge::generate::{Fault, Settings, generate_board};
+    use kibitz::choose::{ByteChooser, splitmix_bytes};
+    let bytes = splitmix_bytes(seed, 400);
+    let fault = seed
+        .is_multiple_of(every)
+        .then(|| Fault::ALL[(seed / every) as usize % Fault::ALL.len()]);
+    generate_board(
+        &mut ByteChooser::new(&bytes),
+        (seed % 32) as u32 + 1,
+        &Settings {
+            claims: true,
+            fault,
+        },
+    )
 }
