@@ -1,5 +1,7 @@
 //! The `kibitz` binary: arguments, output formats and exit codes.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -23,11 +25,8 @@ fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
-fn tempdir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("kibitz-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn tempdir(name: &str) -> common::TempDir {
+    common::TempDir::new("cli", name)
 }
 
 const CLEAN: &str = "[Event \"x\"]\n[Board \"1\"]\n";

@@ -3,7 +3,8 @@
 //! and closed rooms of one board are not reported; partial deals are not
 //! compared.
 
-use std::path::PathBuf;
+mod common;
+
 use std::process::{Command, Output};
 
 fn kibitz(args: &[&str]) -> Output {
@@ -13,11 +14,8 @@ fn kibitz(args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn tempdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kibitz-dups-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn tempdir(name: &str) -> common::TempDir {
+    common::TempDir::new("dups", name)
 }
 
 /// Each seat holds one suit.

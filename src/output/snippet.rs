@@ -275,6 +275,7 @@ mod tests {
         assert_eq!(s.line(0, &input, 4), None);
         assert_eq!(s.line(0, &input, 0), None);
         assert_eq!(s.line(1, &Input::Stdin, 1), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -110,3 +110,29 @@ pub fn generated_game(seed: u64, every: u64) -> kibitz::bridge::generate::Genera
         },
     )
 }
+
+/// A fresh folder `kibitz-<prefix>-<pid>-<name>` under the system's temporary
+/// folder, removed with what it holds when dropped (also when the test fails).
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(prefix: &str, name: &str) -> TempDir {
+        let d = std::env::temp_dir().join(format!("kibitz-{prefix}-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        TempDir(d)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
