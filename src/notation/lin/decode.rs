@@ -305,7 +305,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                             };
                             calls.push(item(
                                 AuctionCall::Call(call),
-                                pos_at(t.value_pos, at),
+                                pos_at(t.value_pos(), at),
                                 note,
                             ));
                         }
@@ -313,10 +313,10 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     Err(at) => {
                         s.push(
                             rules::CALL,
-                            pos_at(t.value_pos, at),
+                            pos_at(t.value_pos(), at),
                             format!("`{}` is not a call (p, d, r, 1C..7N)", decode_short(v, 20)),
                         );
-                        calls.push(item(AuctionCall::Unknown, t.value_pos, None));
+                        calls.push(item(AuctionCall::Unknown, t.value_pos(), None));
                     }
                 }
             }
@@ -350,18 +350,21 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 {
                     for (k, c) in v.chunks(2).enumerate() {
                         let card = Card::from_ascii(c).expect("checked above");
-                        cards.push(play_item(PlayCard::Card(card), pos_at(t.value_pos, 2 * k)));
+                        cards.push(play_item(
+                            PlayCard::Card(card),
+                            pos_at(t.value_pos(), 2 * k),
+                        ));
                     }
                 } else {
                     s.push(
                         rules::CARD,
-                        t.value_pos,
+                        t.value_pos(),
                         format!(
                             "`{}` is not a card (suit letter and rank)",
                             decode_short(v, 20)
                         ),
                     );
-                    cards.push(play_item(PlayCard::Unknown, t.value_pos));
+                    cards.push(play_item(PlayCard::Unknown, t.value_pos()));
                 }
             }
             b"mc" => {
@@ -373,10 +376,10 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     match n
                         .filter(|&n| n <= 13 && !v.is_empty() && v.iter().all(u8::is_ascii_digit))
                     {
-                        Some(n) => claim = Some((n, t.value_pos)),
+                        Some(n) => claim = Some((n, t.value_pos())),
                         None => s.push(
                             rules::CLAIM,
-                            t.value_pos,
+                            t.value_pos(),
                             format!("`{}` is not a trick count 0-13", decode_short(v, 20)),
                         ),
                     }
@@ -547,7 +550,7 @@ fn title(rec: &RawRecord, t: &RawTag, board: &mut Board, s: &mut Sink, report: b
     if report && commas != 8 {
         s.push(
             rules::HEADER,
-            t.value_pos,
+            t.value_pos(),
             format!("`vg` title has {} fields; LIN's has 9 (event, segment, scoring, first and last board, two teams and their carry-over)", commas + 1),
         );
     }
@@ -558,7 +561,7 @@ fn names_count(rec: &RawRecord, t: &RawTag, s: &mut Sink) {
     if n != 4 && n != 8 {
         s.push(
             rules::HEADER,
-            t.value_pos,
+            t.value_pos(),
             format!("`pn` has {n} names; LIN gives 4 (S, W, N, E) or 8 (open room, then closed room); seats may be shifted"),
         );
     }
@@ -593,11 +596,11 @@ fn table(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
         .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|d| d.parse::<u32>().ok());
     board.room = room;
-    board.number = number.map(|n| At::new(n, pos_at(t.value_pos, 1)));
+    board.number = number.map(|n| At::new(n, pos_at(t.value_pos(), 1)));
     if room.is_none() || number.is_none() {
         s.push(
             rules::TABLE,
-            t.value_pos,
+            t.value_pos(),
             format!(
                 "`qx|{}|` is not `o` (open room) or `c` (closed room) and a board number",
                 decode_short(v, 20)
@@ -619,7 +622,7 @@ fn board_heading(v: &[u8], t: &RawTag) -> Option<At<u32>> {
         .position(|b| !b.is_ascii_digit())
         .unwrap_or(d.len());
     let n = std::str::from_utf8(&d[..end]).ok()?.parse().ok()?;
-    Some(At::new(n, pos_at(t.value_pos, start)))
+    Some(At::new(n, pos_at(t.value_pos(), start)))
 }
 
 fn vulnerability(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
@@ -631,10 +634,10 @@ fn vulnerability(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
         _ => None,
     };
     match vul {
-        Some(x) => board.vulnerability = Some(At::new(x, t.value_pos)),
+        Some(x) => board.vulnerability = Some(At::new(x, t.value_pos())),
         None => s.push(
             rules::VULNERABILITY,
-            t.value_pos,
+            t.value_pos(),
             format!(
                 "`sv|{}|` is not a vulnerability (o, 0 or - none, n NS, e EW, b both)",
                 decode_short(v, 20)
@@ -650,10 +653,10 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
         Some(&d) if d.is_ascii_digit() => {
             start = 1;
             match dealer_of_digit(d) {
-                Some(seat) => board.dealer = Some(At::new(seat, t.value_pos)),
+                Some(seat) => board.dealer = Some(At::new(seat, t.value_pos())),
                 None => s.push(
                     rules::DEAL,
-                    t.value_pos,
+                    t.value_pos(),
                     format!(
                         "dealer digit `{}` is not 1 (S), 2 (W), 3 (N) or 4 (E)",
                         d as char
@@ -663,7 +666,7 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
         }
         _ => s.push(
             rules::DEAL,
-            t.value_pos,
+            t.value_pos(),
             "`md` does not start with the dealer digit 1-4".into(),
         ),
     }
@@ -680,7 +683,7 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
             if let Some(i) = bad {
                 s.push(
                     rules::DEAL,
-                    pos_at(t.value_pos, offset + i),
+                    pos_at(t.value_pos(), offset + i),
                     format!(
                         "`{}` in the hand of {seat} is not a suit letter (S, H, D, C) or a rank",
                         h[i] as char
@@ -695,7 +698,7 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
     if !(3..=4).contains(&count) {
         s.push(
             rules::DEAL,
-            t.value_pos,
+            t.value_pos(),
             format!("`md` has {count} hands separated by commas; LIN gives 3 or 4 (S, W, N, E)"),
         );
     }
@@ -712,6 +715,6 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
     }
     if hands.values.iter().any(Option::is_some) {
         d.hands = hands;
-        board.deal = Some(At::new(d, t.value_pos));
+        board.deal = Some(At::new(d, t.value_pos()));
     }
 }

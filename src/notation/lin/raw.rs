@@ -32,10 +32,9 @@ pub struct RawTag {
     pub name: [u8; 2],
     /// The value (everything between the two `|`, possibly cut at the value limit).
     pub value: Span,
-    /// Position of the tag's first letter.
+    /// Position of the tag's first letter. The value starts three columns
+    /// on, after the two letters and the `|` ([`RawTag::value_pos`]).
     pub pos: Pos,
-    /// Position of the value's first byte (just after the first `|`).
-    pub value_pos: Pos,
 }
 
 impl RawTag {
@@ -44,11 +43,26 @@ impl RawTag {
     /// ```
     /// use kibitz::notation::lin::{RawTag, Span};
     /// use kibitz::Pos;
-    /// let t = RawTag { name: *b"MB", value: Span::default(), pos: Pos::new(1, 1), value_pos: Pos::new(1, 4) };
+    /// let t = RawTag { name: *b"MB", value: Span::default(), pos: Pos::new(1, 1) };
     /// assert_eq!(&t.lower(), b"mb");
     /// ```
     pub fn lower(&self) -> [u8; 2] {
         self.name.map(|b| b.to_ascii_lowercase())
+    }
+
+    /// Position of the value's first byte, just after the first `|`: a tag is
+    /// two letters on one line, so three columns after [`RawTag::pos`] (not
+    /// kept in the tag, which is a third smaller without it).
+    ///
+    /// ```
+    /// use kibitz::notation::lin::{RawTag, Span};
+    /// use kibitz::Pos;
+    /// let t = RawTag { name: *b"pc", value: Span::default(), pos: Pos::new(2, 7) };
+    /// assert_eq!(t.value_pos(), Pos::new(2, 10));
+    /// ```
+    #[inline]
+    pub fn value_pos(&self) -> Pos {
+        Pos::new(self.pos.line, self.pos.col.saturating_add(3))
     }
 }
 

@@ -468,10 +468,12 @@ impl<R: Read> Reader<R> {
                     ),
                 );
             }
+            // What `RawTag::value_pos` computes instead of keeping it.
+            debug_assert_eq!(v.pos, Pos::new(pos.line, pos.col.saturating_add(3)));
             if into_header {
-                self.add_header(rec, name, pos, v.pos);
+                self.add_header(rec, name, pos);
             } else {
-                self.add_tag(rec, name, pos, v.pos);
+                self.add_tag(rec, name, pos);
                 self.has_md |= &l == b"md";
                 self.has_qx |= &l == b"qx";
             }
@@ -501,7 +503,7 @@ impl<R: Read> Reader<R> {
         over
     }
 
-    fn add_header(&mut self, rec: &mut RawRecord, name: [u8; 2], pos: Pos, value_pos: Pos) {
+    fn add_header(&mut self, rec: &mut RawRecord, name: [u8; 2], pos: Pos) {
         let (n, b) = (self.header.len(), self.header_arena.len());
         if self.over_limit(rec, n, b, pos) {
             return;
@@ -519,7 +521,6 @@ impl<R: Read> Reader<R> {
                 end: self.header_arena.len() as u32,
             },
             pos,
-            value_pos,
         });
     }
 
@@ -535,7 +536,7 @@ impl<R: Read> Reader<R> {
         rec.start = self.header_start;
     }
 
-    fn add_tag(&mut self, rec: &mut RawRecord, name: [u8; 2], pos: Pos, value_pos: Pos) {
+    fn add_tag(&mut self, rec: &mut RawRecord, name: [u8; 2], pos: Pos) {
         if rec.tags.is_empty() {
             rec.start = pos;
             self.copy_header(rec);
@@ -548,12 +549,7 @@ impl<R: Read> Reader<R> {
             Some((a, b)) => rec.push_from(&self.buf[..self.hi], a, b),
             None => rec.push_text(&self.seg),
         };
-        rec.tags.push(RawTag {
-            name,
-            value,
-            pos,
-            value_pos,
-        });
+        rec.tags.push(RawTag { name, value, pos });
     }
 
     fn finish(&mut self, rec: &mut RawRecord) -> bool {
