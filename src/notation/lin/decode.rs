@@ -248,7 +248,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             if let Some(first) = *slot {
                 s.push(
                     rules::DUPLICATE,
-                    t.pos,
+                    t.pos(),
                     format!(
                         "`{}` given again (first at {first}); the first is used",
                         decode_short(&t.name, 2)
@@ -256,7 +256,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 );
                 false
             } else {
-                *slot = Some(t.pos);
+                *slot = Some(t.pos());
                 true
             }
         };
@@ -290,7 +290,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 if !cards.is_empty() || claim.is_some() {
                     s.push(
                         rules::ORDER,
-                        t.pos,
+                        t.pos(),
                         "call after the play began; it is added to the auction".into(),
                     );
                 }
@@ -336,7 +336,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     },
                     None => s.push(
                         rules::ANNOTATION,
-                        t.pos,
+                        t.pos(),
                         "`an` explains the call before it, but no call stands just before it"
                             .into(),
                     ),
@@ -507,7 +507,7 @@ fn new_note(notes: &mut Vec<Note>, text: String, t: &RawTag, s: &mut Sink) -> Op
         Err(_) => {
             s.push(
                 rules::RECORD_LIMIT,
-                t.pos,
+                t.pos(),
                 "more than 255 alerted calls in one record; this alert is not kept".into(),
             );
             None
@@ -518,7 +518,7 @@ fn new_note(notes: &mut Vec<Note>, text: String, t: &RawTag, s: &mut Sink) -> Op
 fn unknown(rec: &RawRecord, t: &RawTag, s: &mut Sink) {
     s.push(
         rules::UNKNOWN_TAG,
-        t.pos,
+        t.pos(),
         format!(
             "unknown tag `{}|{}|` is skipped",
             decode_short(&t.name, 2),

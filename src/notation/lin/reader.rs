@@ -514,14 +514,11 @@ impl<R: Read> Reader<R> {
             None => &self.seg,
         };
         self.header_arena.extend_from_slice(text);
-        self.header.push(RawTag {
-            name,
-            value: Span {
-                start,
-                end: self.header_arena.len() as u32,
-            },
-            pos,
-        });
+        let value = Span {
+            start,
+            end: self.header_arena.len() as u32,
+        };
+        self.header.push(RawTag::new(name, value, pos));
     }
 
     fn copy_header(&mut self, rec: &mut RawRecord) {
@@ -549,7 +546,7 @@ impl<R: Read> Reader<R> {
             Some((a, b)) => rec.push_from(&self.buf[..self.hi], a, b),
             None => rec.push_text(&self.seg),
         };
-        rec.tags.push(RawTag { name, value, pos });
+        rec.tags.push(RawTag::new(name, value, pos));
     }
 
     fn finish(&mut self, rec: &mut RawRecord) -> bool {

@@ -31,7 +31,7 @@ impl Read for Trickle<'_> {
 fn positions_of_tags_and_values() {
     let recs = read(b"pn|a,b,c,d|st||\nmd|3SA,SK,SQ,|");
     let r = &recs[0];
-    let pos: Vec<_> = r.tags.iter().map(|t| (t.pos, t.value_pos())).collect();
+    let pos: Vec<_> = r.tags.iter().map(|t| (t.pos(), t.value_pos())).collect();
     assert_eq!(
         pos,
         [
@@ -136,7 +136,7 @@ type Seen = (Vec<([u8; 2], Vec<u8>, Pos, Pos)>, Vec<Finding>, Pos, u64);
 
 fn seen(rec: &RawRecord) -> Seen {
     let tags = (rec.header.iter().chain(&rec.tags))
-        .map(|t| (t.name, rec.value(t).to_vec(), t.pos, t.value_pos()))
+        .map(|t| (t.name, rec.value(t).to_vec(), t.pos(), t.value_pos()))
         .collect();
     (tags, rec.findings.clone(), rec.start, rec.end_line)
 }
