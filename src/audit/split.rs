@@ -7,8 +7,10 @@
 //! reader) and RBN (inherited fields) alike, whose records lean on earlier
 //! ones only through their reader. On a 32 MB RBN file (the corpus converted,
 //! eight times) `-j2` took 0.29 s against `-j1`'s 0.52 s (1.82x); on an 82 MB
-//! LIN file 0.42 s against 0.62 s (1.46x): the calling thread reads every
-//! record, and reading is nearly half of a LIN audit.
+//! LIN file 0.35 s against 0.60 s (1.64-1.73x): the calling thread reads
+//! every record, and reading is nearly half of a LIN audit. The records cross
+//! from the calling thread to a worker, so their size counts: a LIN tag of
+//! 48 bytes gave 1.46x, one of 24 bytes about 1.7x.
 //!
 //! What a PBN record means can depend on everything before it in the file: `#`
 //! and `##` copy values of earlier records, `% EXPORT` and `% PBN` lines hold
