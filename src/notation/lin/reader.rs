@@ -327,10 +327,7 @@ impl<R: Read> Reader<R> {
     /// The text kept of the last segment (cut at its `cap`).
     #[inline]
     fn text(&self) -> &[u8] {
-        match self.short {
-            Some((a, b)) => &self.buf[a..b],
-            None => &self.seg,
-        }
+        segment_text(&self.buf, self.short, &self.seg)
     }
 
     #[inline]
@@ -509,10 +506,8 @@ impl<R: Read> Reader<R> {
             return;
         }
         let start = self.header_arena.len() as u32;
-        let text = match self.short {
-            Some((a, b)) => &self.buf[a..b],
-            None => &self.seg,
-        };
+        // The fields one by one: `self.text()` would borrow all of `self`.
+        let text = segment_text(&self.buf, self.short, &self.seg);
         self.header_arena.extend_from_slice(text);
         let value = Span {
             start,
@@ -563,6 +558,16 @@ impl<R: Read> Reader<R> {
             f.record = rec.index;
         }
         true
+    }
+}
+
+/// The last segment's text: in `buf` at `short` when the short path read
+/// it, else in `seg` ([`Reader::text`]).
+#[inline]
+fn segment_text<'a>(buf: &'a [u8], short: Option<(usize, usize)>, seg: &'a [u8]) -> &'a [u8] {
+    match short {
+        Some((a, b)) => &buf[a..b],
+        None => seg,
     }
 }
 
