@@ -81,3 +81,31 @@ fn strong_evidence_decides_not_the_name() {
         Some(Notation::Ppn)
     );
 }
+
+#[test]
+fn a_lin_file_whose_first_value_never_ends_is_read_as_lin() {
+    // One board tag, then 70,000 bytes with no closing `|`: the sniffer's head
+    // holds a single LIN tag, which is evidence only because the name says LIN.
+    let mut bytes = b"md|3SAK,SQJ,ST9,".to_vec();
+    bytes.resize(70_000, b'x');
+    let report = audit("deal.lin", &bytes);
+    let rules: Vec<&str> = report.findings.iter().map(|f| f.rule).collect();
+    assert!(
+        rules.contains(&"lin.syntax.unterminated"),
+        "read as LIN, its fault reported: {rules:?}"
+    );
+    assert!(!rules.contains(&"audit.notation.unknown"), "{rules:?}");
+    assert_eq!(report.summary.records, 1);
+    assert_eq!(report.summary.bytes, 70_000);
+    // Under another name the same bytes are no evidence of any notation, and
+    // a tag LIN does not give a board to is none even in a `.lin` file.
+    let rules = |name: &str, bytes: &[u8]| -> Vec<&'static str> {
+        audit(name, bytes).findings.iter().map(|f| f.rule).collect()
+    };
+    assert_eq!(rules("deal.pbn", &bytes), ["audit.notation.unknown"]);
+    assert_eq!(rules("deal", &bytes), ["audit.notation.unknown"]);
+    assert_eq!(
+        rules("x.lin", b"zz|3SAK,SQJ,ST9,"),
+        ["audit.notation.unknown"]
+    );
+}

@@ -11,7 +11,8 @@
 //!   Player1-3, Result1-3, Place1-3): preferans;
 //! * a pinochle-only tag (Melds, Kitty, Trump, MeldScores ...): pinochle;
 //! * a PBN-only tag (Vulnerable, Scoring ...), a `% PBN` line: PBN;
-//! * `tag|value|` pairs of LIN's board tags (md, mb, pc, qx, ...): LIN;
+//! * `tag|value|` pairs of LIN's board tags (md, mb, pc, qx, ...): LIN; in a
+//!   `.lin` file, one such tag and its `|` are enough;
 //! * RBN label lines in order (or `% RBN`, `%{RBX}`, an RBX line): RBN/RBX;
 //! * any other tag pair (`[Name "value"]`): PBN, or pinochle in a `.ppn` file.
 //!
@@ -104,6 +105,9 @@ const PBN_TAGS: &[&[u8]] = &[
 /// // No evidence: neither the `@` nor the extension makes it a notation.
 /// assert_eq!(sniff(b"@x\x01\xff garbage\n", Some(Notation::Pbn)), None);
 /// assert_eq!(sniff(b"", Some(Notation::Pbn)), None);
+/// // One LIN board tag is evidence only in a file named as LIN.
+/// assert_eq!(sniff(b"md|3SAK,SQJ", Some(Notation::Lin)), Some(Notation::Lin));
+/// assert_eq!(sniff(b"md|3SAK,SQJ", None), None);
 /// ```
 pub fn sniff(head: &[u8], hint: Option<Notation>) -> Option<Notation> {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
@@ -117,7 +121,9 @@ pub fn sniff(head: &[u8], hint: Option<Notation>) -> Option<Notation> {
     if crate::notation::pinochle::looks_like_pinochle(head) {
         return Some(Notation::Pinochle);
     }
-    if crate::notation::lin::looks_like_lin(head) {
+    if crate::notation::lin::looks_like_lin(head)
+        || (hint == Some(Notation::Lin) && crate::notation::lin::starts_with_lin_tag(head))
+    {
         return Some(Notation::Lin);
     }
     if crate::notation::rbn::looks_like_rbn(head).is_some() {

@@ -23,7 +23,7 @@ pub mod writer;
 
 pub use raw::{MAX_FINDINGS_PER_RECORD, RawRecord, RawTag, Span};
 pub use reader::{Limits, Reader};
-pub use sniff::looks_like_lin;
+pub use sniff::{looks_like_lin, starts_with_lin_tag};
 
 impl Limits {
     /// The LIN limits that the audit's limits stand for: the longest line is the

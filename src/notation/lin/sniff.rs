@@ -1,5 +1,19 @@
 //! Recognising LIN by its content, for the notation sniffer.
 
+/// LIN's tags that carry a board, in lower case: the evidence the sniffer
+/// looks for.
+const BOARD_TAGS: [&[u8; 2]; 10] = [
+    b"pn", b"md", b"mb", b"pc", b"qx", b"vg", b"sv", b"ah", b"rs", b"st",
+];
+
+/// Whether `tag` (as written, either case) is one of [`BOARD_TAGS`].
+fn board_tag(tag: &[u8]) -> bool {
+    match tag {
+        [a, b] => BOARD_TAGS.contains(&&[a.to_ascii_lowercase(), b.to_ascii_lowercase()]),
+        _ => false,
+    }
+}
+
 /// Whether `head` (the first bytes of a file) looks like LIN: it starts, after
 /// blanks, with a `tag|value|` pair, and at least two of its first pairs are
 /// LIN tags that carry a board (`pn`, `md`, `mb`, `pc`, `qx`, `vg`, `sv`, `ah`,
@@ -24,16 +38,13 @@ pub fn looks_like_lin(head: &[u8]) -> bool {
         if tag.len() != 2 || !tag.iter().all(u8::is_ascii_alphabetic) {
             return false;
         }
-        let t = [tag[0].to_ascii_lowercase(), tag[1].to_ascii_lowercase()];
+        let board = board_tag(tag);
         rest = &rest[bar + 1..];
         let Some(end) = memchr::memchr(b'|', rest) else {
             break;
         };
         rest = &rest[end + 1..];
-        if matches!(
-            &t,
-            b"pn" | b"md" | b"mb" | b"pc" | b"qx" | b"vg" | b"sv" | b"ah" | b"rs" | b"st"
-        ) {
+        if board {
             hits += 1;
             if hits >= 2 {
                 return true;
@@ -41,4 +52,21 @@ pub fn looks_like_lin(head: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// Whether `head` starts, after blanks, with one of LIN's board tags and its
+/// `|` (`md|...`): weaker evidence than [`looks_like_lin`], which the sniffer
+/// takes only from a file whose name says LIN (a `.lin` file whose first
+/// value never ends, say, which is then read as LIN and its faults reported).
+///
+/// ```
+/// use kibitz::notation::lin::starts_with_lin_tag;
+/// assert!(starts_with_lin_tag(b"\n MD|3SAK,SQJ"));
+/// assert!(!starts_with_lin_tag(b"ab|cd|"));
+/// assert!(!starts_with_lin_tag(b"md 3SAK|"));
+/// assert!(!starts_with_lin_tag(b"[Event \"x\"]"));
+/// ```
+pub fn starts_with_lin_tag(head: &[u8]) -> bool {
+    let head = head.trim_ascii_start();
+    head.get(2) == Some(&b'|') && board_tag(&head[..2])
 }
