@@ -632,4 +632,35 @@ impl Board {
     pub fn take_card_buffer(&mut self) -> Vec<PlayItem> {
         std::mem::take(&mut self.spare_cards)
     }
+
+    /// Keeps `buf`, a buffer taken with [`Board::take_call_buffer`] that a
+    /// record did not use (it has no auction), for the next record.
+    ///
+    /// ```
+    /// use kibitz::bridge::Board;
+    /// let mut b = Board::default();
+    /// b.give_back_call_buffer(Vec::with_capacity(40));
+    /// assert!(b.take_call_buffer().capacity() >= 40);
+    /// ```
+    pub fn give_back_call_buffer(&mut self, mut buf: Vec<AuctionItem>) {
+        if buf.capacity() > self.spare_calls.capacity() {
+            buf.clear();
+            self.spare_calls = buf;
+        }
+    }
+
+    /// [`Board::give_back_call_buffer`] for play items.
+    ///
+    /// ```
+    /// use kibitz::bridge::Board;
+    /// let mut b = Board::default();
+    /// b.give_back_card_buffer(Vec::with_capacity(52));
+    /// assert!(b.take_card_buffer().capacity() >= 52);
+    /// ```
+    pub fn give_back_card_buffer(&mut self, mut buf: Vec<PlayItem>) {
+        if buf.capacity() > self.spare_cards.capacity() {
+            buf.clear();
+            self.spare_cards = buf;
+        }
+    }
 }

@@ -16,6 +16,7 @@ use crate::bridge::{
 use crate::text::{decode as text, decode_short};
 use crate::{Bid, BySeat, Call, Card, CardSet, Contract, Finding, Pos, Rank, Rule, Seat, Strain};
 use crate::{Suit, Vulnerability};
+use smallvec::SmallVec;
 
 /// LIN's `pn` and `md` order: South, West, North, East.
 pub const LIN_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
@@ -62,24 +63,28 @@ pub fn auction_outcome(
     None
 }
 
-fn known_calls(items: &[AuctionItem]) -> Option<Vec<Call>> {
-    items
-        .iter()
-        .map(|i| match i.call {
-            AuctionCall::Call(c) => Some(c),
-            _ => None,
-        })
-        .collect()
+/// The call of an auction item, if it is known.
+fn known_call(item: &AuctionItem) -> Option<Call> {
+    match item.call {
+        AuctionCall::Call(c) => Some(c),
+        _ => None,
+    }
 }
 
 /// The opening leader of `board` as far as it follows from its auction: the left
-/// hand opponent of the auction's declarer.
+/// hand opponent of the auction's declarer. Every call must be known.
 pub(crate) fn opening_leader(auction: Option<&Auction>, dealer: Option<Seat>) -> Option<Seat> {
     let a = auction?;
-    let calls = known_calls(&a.items)?;
-    let (_, declarer) = auction_outcome(calls.into_iter(), dealer?)??;
+    if !a.items.iter().all(|i| known_call(i).is_some()) {
+        return None;
+    }
+    let (_, declarer) = auction_outcome(a.items.iter().filter_map(known_call), dealer?)??;
     Some(declarer.lho())
 }
+
+/// The calls of one `mb` value with their offsets and alert marks: one call
+/// mostly, so kept on the stack.
+type Calls = SmallVec<[(Call, usize, bool); 8]>;
 
 struct Sink<'a> {
     out: &'a mut Vec<Finding>,
@@ -104,7 +109,7 @@ fn pos_at(p: Pos, offset: usize) -> Pos {
 
 /// Parses the calls of one `mb` value (one call, or a whole auction packed in
 /// one value as Pavlicek's LIN writes it), each with its offset and alert mark.
-fn parse_calls(v: &[u8], out: &mut Vec<(Call, usize, bool)>) -> Result<(), usize> {
+fn parse_calls(v: &[u8], out: &mut Calls) -> Result<(), usize> {
     let mut i = 0;
     while i < v.len() && v[i] == b'-' {
         i += 1;
@@ -239,7 +244,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     let mut last_mb = false;
     let mut claim: Option<(u8, Pos)> = None;
     let mut from_ah: Option<At<u32>> = None;
-    let mut parsed = Vec::new();
+    let mut parsed = Calls::new();
     let mut dups = Vec::new();
     for t in &rec.tags {
         let v = rec.value(t);
@@ -429,7 +434,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 "the record gives a deal but no auction".into(),
             );
         }
-        drop(calls); // no auction: nothing to reuse
+        board.give_back_call_buffer(calls); // no auction: kept for the next record
     } else {
         board.auction = Some(Auction {
             first: dealer,
@@ -440,7 +445,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         });
     }
     if cards.is_empty() && claim.is_none() {
-        drop(cards);
+        board.give_back_card_buffer(cards);
     } else {
         let first = opening_leader(board.auction.as_ref(), dealer).or_else(|| {
             let c = cards.first()?.card.known()?;
@@ -531,7 +536,8 @@ fn unknown(rec: &RawRecord, t: &RawTag, s: &mut Sink) {
 fn title(rec: &RawRecord, t: &RawTag, board: &mut Board, s: &mut Sink, report: bool) {
     let v = rec.value(t);
     let mut fields = v.split(|&b| b == b',');
-    board.id.event = text(fields.next().unwrap_or_default()).into_owned();
+    // Into the cleared strings of `board.id`: no allocation per record.
+    crate::text::decode_into(fields.next().unwrap_or_default(), &mut board.id.event);
     let scoring = fields.nth(1).unwrap_or_default();
     let (flag, name) = match scoring {
         b"I" | b"i" => (Scoring::IMP, "IMP"),
@@ -541,11 +547,12 @@ fn title(rec: &RawRecord, t: &RawTag, board: &mut Board, s: &mut Sink, report: b
         _ => (Scoring::OTHER, ""),
     };
     board.scoring = flag;
-    board.id.scoring = if flag == Scoring::OTHER {
-        text(scoring).into_owned()
+    if flag == Scoring::OTHER {
+        crate::text::decode_into(scoring, &mut board.id.scoring);
     } else {
-        name.to_string()
-    };
+        board.id.scoring.clear();
+        board.id.scoring.push_str(name);
+    }
     let commas = memchr::memchr_iter(b',', v).count();
     if report && commas != 8 {
         s.push(
@@ -574,8 +581,9 @@ fn players(rec: &RawRecord, t: &RawTag, board: &mut Board) {
     } else {
         0
     };
+    // Into the names' cleared strings: no allocation once they are long enough.
     for (k, name) in v.split(|&b| b == b',').skip(offset).take(4).enumerate() {
-        board.id.players[LIN_SEATS[k]] = text(name).into_owned();
+        crate::text::decode_into(name, &mut board.id.players[LIN_SEATS[k]]);
     }
 }
 
@@ -704,9 +712,9 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
     }
     // Three hands: the fourth holds the rest of the pack, when the three are
     // full hands without a card in common (else the rules report what is wrong).
-    let given: Vec<CardSet> = hands.values.iter().flatten().copied().collect();
-    if given.len() == 3 && given.iter().all(|h| h.len() == 13) {
-        let union = given.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+    let given = || hands.values.iter().flatten();
+    if given().count() == 3 && given().all(|h| h.len() == 13) {
+        let union = given().fold(CardSet::EMPTY, |a, &h| a | h);
         if union.len() == 39
             && let Some(seat) = Seat::ALL.into_iter().find(|&s| hands[s].is_none())
         {
