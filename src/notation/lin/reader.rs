@@ -369,6 +369,13 @@ impl<R: Read> Reader<R> {
         self.has_qx = false;
         self.limit_reported = false;
         loop {
+            if self.pending.is_none()
+                && !self.in_header
+                && !rec.tags.is_empty()
+                && self.fast_tag(rec)
+            {
+                continue;
+            }
             let (name, pos) = match self.pending.take() {
                 Some(p) => p,
                 None => {
@@ -479,6 +486,52 @@ impl<R: Read> Reader<R> {
             self.header_only(rec);
         }
         Ok(self.finish(rec))
+    }
+
+    /// Reads the tag pair `ab|value|` at the start of the buffer in one pass,
+    /// when it is a tag of the record begun (not its first, not in a vugraph
+    /// header, not a tag that starts the next record) and its value, at most
+    /// [`SHORT`] bytes on the same line, is whole in the buffer with no record
+    /// limit reached: the record's `mb`, `pc`, `an` ... tags, nearly all of a
+    /// LIN file. Returns false, having consumed nothing, for anything else
+    /// (a blank first, a long value), which the general path then reads
+    /// alike: `tests.rs` compares the two, byte by byte and from the buffer.
+    #[inline(always)]
+    fn fast_tag(&mut self, rec: &mut RawRecord) -> bool {
+        let lo = self.lo;
+        let b = &self.buf[lo..self.hi.min(lo + 3 + SHORT)];
+        if b.len() < 4 || b[2] != b'|' || !b[0].is_ascii_alphabetic() || !b[1].is_ascii_alphabetic()
+        {
+            return false;
+        }
+        let name = [b[0], b[1]];
+        let l = name.map(|c| c.to_ascii_lowercase());
+        if &l == b"vg"
+            || &l == b"qx"
+            || (!self.has_qx && self.has_md && matches!(&l, b"pn" | b"md"))
+        {
+            return false;
+        }
+        let Some(n) = b[3..].iter().position(|&c| c == b'|' || c == b'\n') else {
+            return false;
+        };
+        let lim = self.limits;
+        if b[3 + n] != b'|'
+            || n > lim.max_value
+            || rec.tags.len() + rec.header.len() >= lim.max_tags
+            || rec.arena.len() + n > lim.max_record_bytes
+        {
+            return false;
+        }
+        let pos = self.pos();
+        let value = rec.push_from(&self.buf[..self.hi], lo + 3, lo + 3 + n);
+        rec.tags.push(RawTag::new(name, value, pos));
+        self.has_md |= &l == b"md";
+        let used = n + 4;
+        self.lo += used;
+        self.bytes += used as u64;
+        self.col = self.col.saturating_add(used as u32);
+        true
     }
 
     #[inline]

@@ -181,3 +181,66 @@ fn short_and_long_segments_read_alike_from_the_buffer_and_one_byte_at_a_time() {
         );
     }
 }
+
+/// A reader that gives at most `n` bytes per read: the buffer then ends
+/// anywhere in a tag pair.
+struct Chunks<'a>(&'a [u8], usize);
+
+impl Read for Chunks<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.len().min(self.1).min(out.len());
+        out[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn tags_read_in_one_pass_read_as_on_the_general_path() {
+    // `Reader::fast_tag` takes a record's tags after its first, whole in the
+    // buffer; one byte at a time it never runs. Tags of either case, single
+    // board records that a `pn` or `md` ends, `qx` records, values of 15,
+    // 16 and 17 bytes, blanks and line ends around tags, bad tags, and
+    // record limits that the one-pass path must leave to the general one.
+    // Single-board files first (no `qx`: a `pn` or `md` after the record's
+    // `md` starts the next record), then a vugraph header and `qx` records.
+    let mut text = Vec::new();
+    for i in 0..300usize {
+        let v = "v".repeat(i % 19);
+        let tags = match (i >= 150, i % 4) {
+            (false, 0) => format!("pn|a,b,c,d|md|1SA,SK,SQ,|MB|1C|mb|P|Pc|SA|pc|sk|nt|{v}|"),
+            (false, 1) => format!("md|3SA,,,|ah|Board {i}|\nmb|p|\r\n mb|p|pg||9x|bad|pc|HA|"),
+            (false, 2) => format!("st||MD|4SA|sv|b|pn|x|rh||nt|{v}\n{v}|pc|C2|Pn|y|"),
+            (false, _) => format!("mb|2c|Md|1SA|an|{v}|pc|S3|\tpc|S4| pc|{v}|zz|unknown|"),
+            (true, 0) => {
+                format!("vg|Ev,S,I,1,9,A,0,B,0|pn|a,b,c,d,e,f,g,h|rs|3N,4S|qx|o{i}|pc|D2|")
+            }
+            (true, 1) => format!("qx|o{i}|md|2SA|sv|n|mb|1n!|an|{v}|pc|D2|mc|3|"),
+            (true, 2) => format!("QX|c{i}|pn|p,q,r,s|md|3SA|pc|S3|\tpc|S4| pc|{v}|md|1SA|"),
+            (true, _) => format!("qx|c{i}|zz|unknown|mb|d|pc|{v}\n|nt|{v}|"),
+        };
+        text.extend_from_slice(tags.as_bytes());
+    }
+    let big = Limits::default();
+    let few_tags = Limits { max_tags: 5, ..big };
+    let few_bytes = Limits {
+        max_record_bytes: 12,
+        ..big
+    };
+    let short_values = Limits {
+        max_value: 2,
+        ..big
+    };
+    for limits in [big, few_tags, few_bytes, short_values] {
+        let trickled = read_all(Trickle(&text), limits);
+        assert!(trickled.len() >= 250, "{} records", trickled.len());
+        assert_eq!(read_all(&text[..], limits), trickled, "{limits:?}");
+        for n in [5, 7, 19, 64] {
+            assert_eq!(
+                read_all(Chunks(&text, n), limits),
+                trickled,
+                "{limits:?}, {n}"
+            );
+        }
+    }
+}
