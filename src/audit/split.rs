@@ -6,11 +6,12 @@
 //! says PBN, and holds for LIN (a record inherits its vugraph header from the
 //! reader) and RBN (inherited fields) alike, whose records lean on earlier
 //! ones only through their reader. On a 32 MB RBN file (the corpus converted,
-//! eight times) `-j2` took 0.29 s against `-j1`'s 0.52 s (1.82x); on an 82 MB
-//! LIN file 0.35 s against 0.60 s (1.64-1.73x): the calling thread reads
-//! every record, and reading is nearly half of a LIN audit. The records cross
-//! from the calling thread to a worker, so their size counts: a LIN tag of
-//! 48 bytes gave 1.46x, one of 24 bytes about 1.7x.
+//! eight times) `-j2` took 0.27 s against `-j1`'s 0.51 s (1.90x); on a 62 MB
+//! LIN file 0.17 s against 0.26 s (1.52x, thirteenth session): the calling
+//! thread reads every record, and reading is about half of a LIN audit. The
+//! records cross from the calling thread to a worker, so their size counts:
+//! a LIN tag of 48 bytes gave 1.46x, one of 24 bytes about 1.7x (before the
+//! LIN reader's one-pass tags made reading and the rest cheaper alike).
 //!
 //! What a PBN record means can depend on everything before it in the file: `#`
 //! and `##` copy values of earlier records, `% EXPORT` and `% PBN` lines hold
@@ -34,7 +35,11 @@
 //! record buffers, at most `BATCHES_PER_JOB` per worker (and `MAX_BATCHES` in
 //! all) are in flight, and no new batch is read while `BUDGET` bytes are (so a
 //! huge record is in flight alone); buffers that grew large are dropped, not
-//! kept for reuse.
+//! kept for reuse. The findings of a batch go back, once reported, to the
+//! thread that made them, which frees them when it takes its next batch
+//! ([`Batch::home`]): freed on the calling thread, as before, they cost it
+//! as much as the reporting, and `-j2` gained nothing on records with
+//! hundreds of findings each.
 
 use std::collections::VecDeque;
 use std::io;
@@ -67,6 +72,10 @@ const KEEP: usize = 1 << 20;
 pub(super) const KEEP_RAW: usize = 16 * 1024;
 /// Room for findings kept per record buffer for reuse.
 const KEEP_FINDINGS: usize = 16;
+/// Result buffers a thread keeps for reuse.
+const KEEP_OWN: usize = 2;
+/// [`Batch::home`] of the calling thread.
+const CALLER: usize = usize::MAX;
 
 /// What a worker found in one record.
 #[derive(Default)]
@@ -99,22 +108,16 @@ impl Checked {
         }
     }
 
-    /// Hands the findings to `sink` in order, with the ScoreIMP findings of
-    /// the file's `tables` (as `bridge::check` adds them); `limit` is the
-    /// notation's rule for findings a record's bound dropped.
-    pub(super) fn report(&mut self, tables: &mut Tables, sink: &mut RecordSink<'_>, limit: Rule) {
-        self.report_kept(tables, sink, limit);
-        self.forget(KEEP_FINDINGS);
-    }
-
     /// Frees the findings, keeping room for `keep` of them for reuse.
     pub(super) fn forget(&mut self, keep: usize) {
         self.findings.clear();
         self.findings.shrink_to(keep);
     }
 
-    /// [`Checked::report`], leaving the findings here: the thread that made
-    /// them frees them when it checks another record into `self`.
+    /// Hands the findings to `sink` in order, with the ScoreIMP findings of
+    /// the file's `tables` (as `bridge::check` adds them); `limit` is the
+    /// notation's rule for findings a record's bound dropped. The findings
+    /// stay here: the thread that made them frees them ([`Checked::forget`]).
     pub(super) fn report_kept(
         &mut self,
         tables: &mut Tables,
@@ -136,7 +139,14 @@ impl Checked {
 struct Batch<T> {
     seq: u64,
     raws: Vec<T>,
+    /// What was found in the records: a result buffer of the thread that
+    /// checked them, empty until then.
     checked: Vec<Checked>,
+    /// The thread that checked the records (a worker's index, or [`CALLER`]):
+    /// their findings were made there and are freed there, when `checked`
+    /// comes back to it (memory freed by another thread than the one that
+    /// took it costs the allocator much more).
+    home: usize,
     len: usize,
     bytes: usize,
 }
@@ -147,9 +157,19 @@ impl<T> Default for Batch<T> {
             seq: 0,
             raws: Vec::new(),
             checked: Vec::new(),
+            home: CALLER,
             len: 0,
             bytes: 0,
         }
+    }
+}
+
+/// Frees the findings of a result buffer back at its home (keeping room for
+/// a few per record), and keeps it in `own` if there is room.
+fn take_back(own: &mut Vec<Vec<Checked>>, mut checked: Vec<Checked>) {
+    checked.iter_mut().for_each(|c| c.forget(KEEP_FINDINGS));
+    if own.len() < KEEP_OWN {
+        own.push(checked);
     }
 }
 
@@ -179,19 +199,22 @@ where
     result
 }
 
-/// Decodes and checks the records of `batch` (a worker's part).
-fn check<T: Decode<Board>>(batch: &mut Batch<T>, board: &mut Board) {
-    if batch.checked.len() < batch.len {
-        batch.checked.resize_with(batch.len, Checked::default);
+/// Decodes and checks the records of `batch` into `checked`, a result buffer
+/// of the thread `home` that does it (a worker's part).
+fn check<T: Decode<Board>>(
+    batch: &mut Batch<T>,
+    board: &mut Board,
+    mut checked: Vec<Checked>,
+    home: usize,
+) {
+    if checked.len() < batch.len {
+        checked.resize_with(batch.len, Checked::default);
     }
-    for (raw, out) in batch
-        .raws
-        .iter_mut()
-        .zip(&mut batch.checked)
-        .take(batch.len)
-    {
+    for (raw, out) in batch.raws.iter_mut().zip(&mut checked).take(batch.len) {
         out.check(raw, board);
     }
+    batch.checked = checked;
+    batch.home = home;
 }
 
 /// The calling thread's side: read batches, hand them out, merge them in order.
@@ -214,17 +237,23 @@ where
     let (done_tx, done_rx) = channel::<Batch<R::Raw>>();
     let failed = AtomicBool::new(false);
     std::thread::scope(|s| {
-        for _ in 0..workers {
+        let mut homes = Vec::new();
+        for home in 0..workers {
             let done_tx: Sender<Batch<R::Raw>> = done_tx.clone();
+            // The worker's result buffers, back from the calling thread.
+            let (back_tx, back_rx) = channel::<Vec<Checked>>();
+            homes.push(back_tx);
             let (work_rx, failed) = (&work_rx, &failed);
             s.spawn(move || {
                 let _guard = PanicFlag(failed);
                 let mut board = Board::default();
+                let mut own = Vec::new();
                 loop {
                     // The lock is held only while waiting for the next batch.
                     let job = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(mut batch)) = job else { break };
-                    check(&mut batch, &mut board);
+                    back_rx.try_iter().for_each(|b| take_back(&mut own, b));
+                    check(&mut batch, &mut board, own.pop().unwrap_or_default(), home);
                     if done_tx.send(batch).is_err() {
                         break;
                     }
@@ -238,6 +267,8 @@ where
             arrived: VecDeque::new(),
             next: 0,
             free: Vec::new(),
+            homes,
+            own: Vec::new(),
             in_flight: 0,
             bytes: 0,
             board: Board::default(),
@@ -324,6 +355,10 @@ struct Merge<'s, 'a, T> {
     /// The next batch to report.
     next: u64,
     free: Vec<Batch<T>>,
+    /// The workers' channels for their result buffers ([`Batch::home`]).
+    homes: Vec<Sender<Vec<Checked>>>,
+    /// The calling thread's result buffers.
+    own: Vec<Vec<Checked>>,
     in_flight: usize,
     bytes: usize,
     /// For the batches the calling thread checks itself.
@@ -348,7 +383,8 @@ impl<T: Decode<Board>> Merge<'_, '_, T> {
             // A worker waiting for work holds the lock: then nothing is queued.
             let queued = work.try_lock().ok().and_then(|w| w.try_recv().ok());
             if let Some(mut b) = queued {
-                check(&mut b, &mut self.board);
+                let own = self.own.pop().unwrap_or_default();
+                check(&mut b, &mut self.board, own, CALLER);
                 return self.arrive(b);
             }
             match rx.recv_timeout(Duration::from_millis(50)) {
@@ -380,10 +416,17 @@ impl<T: Decode<Board>> Merge<'_, '_, T> {
     }
 
     /// Hands the findings of a batch's records to the sink, in order, with the
-    /// ScoreIMP findings of the file's tables; keeps the batch for reuse.
+    /// ScoreIMP findings of the file's tables; keeps the batch for reuse and
+    /// sends its findings home to be freed.
     fn report(&mut self, mut batch: Batch<T>) {
         for c in batch.checked.iter_mut().take(batch.len) {
-            c.report(&mut self.tables, self.sink, self.limit);
+            c.report_kept(&mut self.tables, self.sink, self.limit);
+        }
+        let checked = std::mem::take(&mut batch.checked);
+        match self.homes.get(batch.home) {
+            // A worker that ended drops it.
+            Some(home) => drop(home.send(checked)),
+            None => take_back(&mut self.own, checked),
         }
         self.in_flight -= 1;
         self.bytes -= batch.bytes;
