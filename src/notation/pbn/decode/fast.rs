@@ -234,24 +234,6 @@ pub(super) fn score(b: &[u8]) -> Option<SideScore<i32>> {
     })
 }
 
-/// What each byte adds to a hand ([`hand`]): a rank's bit (bits 0-12, either
-/// case), [`DOT_STEP`] for a dot, nothing for any other byte (which still
-/// counts as a card written, so that [`deal`]'s count rejects it).
-static HAND_BYTE: [u32; 256] = {
-    let mut t = [0; 256];
-    let mut b = 0;
-    while b < 128 {
-        if let Some(r) = crate::Rank::from_char(b as u8 as char) {
-            t[b] = 1 << r as u32;
-        }
-        b += 1;
-    }
-    t[b'.' as usize] = DOT_STEP;
-    t
-};
-/// A dot: the next suit's bits lie 16 lower (the field from bit 16 on is the step).
-const DOT_STEP: u32 = 16 << 16;
-
 /// A Deal value `<first>:<hand> <hand> <hand> <hand>`, each hand `S.H.D.C` or
 /// `-`; `None` for any other form, and for a card written twice in a hand
 /// (the general parser records those).
@@ -264,7 +246,7 @@ pub(super) fn deal(b: &[u8]) -> Option<Deal> {
     // All the cards, and how many were written.
     let (mut all, mut written) = (0u64, 0);
     let mut take = |i: usize, part: &[u8]| -> Option<()> {
-        let (set, n) = hand(part)?;
+        let (set, n) = CardSet::from_dotted(part)?;
         all |= set.0;
         written += n;
         deal.hands[first.add(i)] = Some(set);
@@ -297,24 +279,6 @@ pub(super) fn deal(b: &[u8]) -> Option<Deal> {
     // in a hand (or held by two hands; the general parser reads that the same
     // way, only slower).
     (all.count_ones() as usize == written).then_some(deal)
-}
-
-/// Reads one hand `S.H.D.C`: its cards and how many were written, `None` when
-/// it is malformed. Every byte costs the same few operations, with no branch
-/// on what it is: the suits' lengths differ from hand to hand, and a branch
-/// per dot cost a misprediction each (`deal`: 7.6% -> 6.4% of the read + decode
-/// bench's time).
-fn hand(part: &[u8]) -> Option<(CardSet, usize)> {
-    // Card bit = suit * 16 + rank; the hand lists spades (suit 3) first.
-    let (mut set, mut shift) = (0u64, 48u32);
-    for &c in part {
-        let e = HAND_BYTE[usize::from(c)];
-        set |= u64::from(e & 0x1fff) << (shift & 63);
-        shift = shift.wrapping_sub(e >> 16);
-    }
-    // Exactly three dots bring the shift to 0. Every other byte counts as a
-    // card written, so a byte that is no rank leaves fewer cards than written.
-    (shift == 0).then(|| (CardSet(set), part.len() - 3))
 }
 
 #[cfg(test)]

@@ -49,6 +49,54 @@ pub struct Hands {
 /// assert!(parse_hands(b"Q:AK").is_err());
 /// ```
 pub fn parse_hands(v: &[u8]) -> Result<Hands, Reason> {
+    match usual_hands(v) {
+        Some(h) => Ok(h),
+        None => general_hands(v),
+    }
+}
+
+/// The usual H label, read by [`CardSet::from_dotted`]'s rank table: a seat,
+/// `:`, then hands separated by `:` (no `;`), each empty or of four suits
+/// (three dots) of ranks with no card written twice, four hands at most
+/// (the fourth perhaps empty, as the rest of the pack). `None` for anything
+/// else (`x`, `?`, a hidden hand, fewer suits, a fault), which
+/// [`general_hands`] reads; `tests::usual_hands_read_as_the_general_parser`
+/// holds the two together.
+fn usual_hands(v: &[u8]) -> Option<Hands> {
+    let [f, b':', rest @ ..] = v else {
+        return None;
+    };
+    let first = seat(*f)?;
+    let mut out = Hands::default();
+    let mut segments = 0;
+    let mut last_empty = false;
+    for (i, seg) in rest.split(|&b| b == b':').enumerate() {
+        if i >= 4 {
+            return None;
+        }
+        segments = i + 1;
+        last_empty = seg.is_empty();
+        if !seg.is_empty() {
+            let (set, n) = CardSet::from_dotted(seg)?;
+            if set.len() != n {
+                return None;
+            }
+            out.deal.hands[first.add(i)] = Some(set);
+        }
+    }
+    // Three full hands and a final separator: the fourth gets the rest.
+    let full = |s: Seat| out.deal.hands[s].is_some_and(|h| h.len() == 13);
+    if segments == 4 && last_empty && (0..3).all(|i| full(first.add(i))) {
+        let known = out.deal.known_cards();
+        if known.len() == 39 {
+            out.deal.hands[first.add(3)] = Some(CardSet::FULL - known);
+        }
+    }
+    Some(out)
+}
+
+/// [`parse_hands`] for any H label, byte by byte.
+fn general_hands(v: &[u8]) -> Result<Hands, Reason> {
     let (&first, rest) = v.split_first().ok_or("no seat")?;
     let first = seat(first).ok_or_else(|| {
         format!(
@@ -586,4 +634,68 @@ pub fn scoring(v: &[u8]) -> Scoring {
         s |= Scoring::OLD_IMP;
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// H labels of every shape the general parser reads, and one byte of each
+    /// changed, dropped or doubled: wherever the usual path answers, it must
+    /// answer as the general one, and it must answer the usual labels.
+    #[test]
+    fn usual_hands_read_as_the_general_parser() {
+        let base: &[&[u8]] = &[
+            b"W:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52:",
+            b"N:AKQJ.QJ872.J2.T7:873.A6.KT864.KQ8:96.T54.97.AJ9643:T542.K93.AQ53.52",
+            b"s:akqj.qj872.j2.t7:873.a6.kt864.kq8:96.t54.97.aj9643:",
+            b"N:AKQ72..AKQ72.753::.AKQ72.753.AKQ72",
+            b"E:AKQ72..AKQ72.753:",
+            b"W:AKQ.JT.x:",
+            b"W;AKQ.JT..:",
+            b"W:AKQ.JT..;J.T.9.8",
+            b"W:AKQ.JT..?:",
+            b"W:AKA...:",
+            b"W:AKQ.JT...:",
+            b"W:AKQ.JT:",
+            b"W:",
+            b"W",
+            b"",
+            b"Q:AK",
+            b"W:...:...:...:...:",
+            b"W:873.A6.KT864.KQ8:873.A6.KT864.KQ8:96.T54.97.AJ9643:",
+            b"W:1.0..:",
+        ];
+        let mut inputs: Vec<Vec<u8>> = base.iter().map(|b| b.to_vec()).collect();
+        for b in base {
+            for i in 0..b.len() {
+                for c in [b':', b';', b'.', b'x', b'?', b'A', b'2', b'1', b' ', 0xE9] {
+                    let mut v = b.to_vec();
+                    v[i] = c;
+                    inputs.push(v);
+                }
+                let mut v = b.to_vec();
+                v.remove(i);
+                inputs.push(v);
+                let mut v = b.to_vec();
+                v.insert(i, b[i]);
+                inputs.push(v);
+            }
+        }
+        let mut usual = 0;
+        for v in &inputs {
+            if let Some(h) = usual_hands(v) {
+                usual += 1;
+                assert_eq!(Ok(h), general_hands(v), "{}", String::from_utf8_lossy(v));
+            }
+        }
+        for v in &base[..5] {
+            assert!(usual_hands(v).is_some(), "{}", String::from_utf8_lossy(v));
+        }
+        assert!(
+            usual > 200,
+            "{usual} of {} inputs on the usual path",
+            inputs.len()
+        );
+    }
 }
