@@ -15,7 +15,20 @@ fn pos(at: Pos, i: usize) -> Pos {
 
 /// Reads the annotations after a call or play: `!`, `?` and their pairs, `*`,
 /// `^n`. Returns the note number, or the offset and reason of a bad one.
+/// Most calls and plays have none: that is answered inline, without the call
+/// and its result returned through memory.
+#[inline(always)]
 fn annotations(v: &[u8], i: &mut usize) -> Result<Option<u8>, (usize, String)> {
+    if matches!(v.get(*i), Some(b'!' | b'?' | b'*' | b'^')) {
+        annotations_at(v, i)
+    } else {
+        Ok(None)
+    }
+}
+
+/// [`annotations`] where the next byte opens one.
+#[inline(never)]
+fn annotations_at(v: &[u8], i: &mut usize) -> Result<Option<u8>, (usize, String)> {
     let mut note = None;
     loop {
         match v.get(*i) {
