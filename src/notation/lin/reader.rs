@@ -439,9 +439,7 @@ impl<R: Read> Reader<R> {
                 into_header = true;
             } else {
                 self.in_header = false;
-                if !rec.tags.is_empty()
-                    && (&l == b"qx" || (!self.has_qx && self.has_md && matches!(&l, b"pn" | b"md")))
-                {
+                if !rec.tags.is_empty() && self.starts_record(&l) {
                     self.pending = Some((name, pos));
                     return Ok(self.finish(rec));
                 }
@@ -506,21 +504,14 @@ impl<R: Read> Reader<R> {
         }
         let name = [b[0], b[1]];
         let l = name.map(|c| c.to_ascii_lowercase());
-        if &l == b"vg"
-            || &l == b"qx"
-            || (!self.has_qx && self.has_md && matches!(&l, b"pn" | b"md"))
-        {
+        if &l == b"vg" || self.starts_record(&l) {
             return false;
         }
         let Some(n) = b[3..].iter().position(|&c| c == b'|' || c == b'\n') else {
             return false;
         };
-        let lim = self.limits;
-        if b[3 + n] != b'|'
-            || n > lim.max_value
-            || rec.tags.len() + rec.header.len() >= lim.max_tags
-            || rec.arena.len() + n > lim.max_record_bytes
-        {
+        let tags = rec.tags.len() + rec.header.len();
+        if b[3 + n] != b'|' || n > self.limits.max_value || self.over(tags, rec.arena.len(), n) {
             return false;
         }
         let pos = self.pos();
@@ -534,10 +525,25 @@ impl<R: Read> Reader<R> {
         true
     }
 
+    /// Whether tag `l` (lower case), after a tag of the record, starts the
+    /// next record: a `qx`, or in a record without `qx` a `pn` or `md` after
+    /// its `md` (single-board files).
+    #[inline(always)]
+    fn starts_record(&self, l: &[u8; 2]) -> bool {
+        l == b"qx" || (!self.has_qx && self.has_md && matches!(l, b"pn" | b"md"))
+    }
+
+    /// Whether a record of `tags` tags and `bytes` of text is over a limit
+    /// with one more tag of `len` bytes.
+    #[inline(always)]
+    fn over(&self, tags: usize, bytes: usize, len: usize) -> bool {
+        tags >= self.limits.max_tags || bytes + len > self.limits.max_record_bytes
+    }
+
     #[inline]
     fn over_limit(&mut self, rec: &mut RawRecord, tags: usize, bytes: usize, pos: Pos) -> bool {
         let l = self.limits;
-        let over = tags >= l.max_tags || bytes + self.text().len() > l.max_record_bytes;
+        let over = self.over(tags, bytes, self.text().len());
         if over && !self.limit_reported {
             self.limit_reported = true;
             push(

@@ -84,15 +84,22 @@ fn usual_hands(v: &[u8]) -> Option<Hands> {
             out.deal.hands[first.add(i)] = Some(set);
         }
     }
-    // Three full hands and a final separator: the fourth gets the rest.
-    let full = |s: Seat| out.deal.hands[s].is_some_and(|h| h.len() == 13);
-    if segments == 4 && last_empty && (0..3).all(|i| full(first.add(i))) {
-        let known = out.deal.known_cards();
-        if known.len() == 39 {
-            out.deal.hands[first.add(3)] = Some(CardSet::FULL - known);
-        }
+    if segments == 4 && last_empty {
+        give_rest(&mut out.deal, first);
     }
     Some(out)
+}
+
+/// Three full hands from `first` on, and an empty fourth written after them:
+/// the fourth gets the rest of the pack (when the three share no card).
+fn give_rest(deal: &mut Deal, first: Seat) {
+    let full = |s: Seat| deal.hands[s].is_some_and(|h| h.len() == 13);
+    if (0..3).all(|i| full(first.add(i))) {
+        let known = deal.known_cards();
+        if known.len() == 39 {
+            deal.hands[first.add(3)] = Some(CardSet::FULL - known);
+        }
+    }
 }
 
 /// [`parse_hands`] for any H label, byte by byte.
@@ -161,12 +168,8 @@ fn general_hands(v: &[u8]) -> Result<Hands, Reason> {
         }
     }
     // Three full hands and a final separator: the fourth gets the rest.
-    let full = |s: Seat| out.deal.hands[s].is_some_and(|h| h.len() == 13);
-    if segments == 4 && last_empty && (0..3).all(|i| full(first.add(i))) && xs == [[0; 4]; 4] {
-        let known = out.deal.known_cards();
-        if known.len() == 39 {
-            out.deal.hands[first.add(3)] = Some(CardSet::FULL - known);
-        }
+    if segments == 4 && last_empty && xs == [[0; 4]; 4] {
+        give_rest(&mut out.deal, first);
     }
     // `x`: one of the lowest unassigned cards of its suit.
     if xs != [[0; 4]; 4] {
