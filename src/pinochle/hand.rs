@@ -12,7 +12,7 @@ use std::fmt;
 pub use crate::bridge::At;
 use crate::{BySeat, Pos, Seat, Side, Suit};
 
-use super::{ByTeam, Card, Cards};
+use super::{Buffers, ByTeam, Card, Cards};
 
 /// A tag value as written: a value, `?` (unknown data) or `*` (not reached: the
 /// hand was terminated before).
@@ -691,8 +691,9 @@ pub struct Hand {
 }
 
 impl Hand {
-    /// Empties the hand for the next record, keeping the auction's and play's
-    /// allocations for [`Hand::take_call_buffer`] and [`Hand::take_trick_buffer`].
+    /// Empties the hand for the next record, keeping the allocations of its
+    /// auction, play and termination cause for [`Hand::take_call_buffer`],
+    /// [`Hand::take_trick_buffer`] and [`Hand::take_cause_buffer`].
     ///
     /// ```
     /// use kibitz::pinochle::{Auction, Hand};
@@ -705,38 +706,9 @@ impl Hand {
     /// assert!(h.take_call_buffer().capacity() >= 40);
     /// ```
     pub fn clear(&mut self) {
-        let mut calls = self.auction.take().map(|a| a.calls).unwrap_or_default();
-        let mut tricks = self.play.take().map(|p| p.tricks).unwrap_or_default();
-        if calls.capacity() < self.buffers.calls.capacity() {
-            calls = std::mem::take(&mut self.buffers.calls);
-        }
-        if tricks.capacity() < self.buffers.tricks.capacity() {
-            tricks = std::mem::take(&mut self.buffers.tricks);
-        }
-        calls.clear();
-        tricks.clear();
+        let buffers = Buffers::reclaim(self);
         *self = Hand::default();
-        self.buffers = Buffers { calls, tricks };
-    }
-
-    /// An empty vector for the auction's calls, reusing an earlier record's
-    /// allocation.
-    ///
-    /// ```
-    /// assert!(kibitz::pinochle::Hand::default().take_call_buffer().is_empty());
-    /// ```
-    pub fn take_call_buffer(&mut self) -> Vec<At<Call>> {
-        std::mem::take(&mut self.buffers.calls)
-    }
-
-    /// An empty vector for the play's tricks, reusing an earlier record's
-    /// allocation.
-    ///
-    /// ```
-    /// assert!(kibitz::pinochle::Hand::default().take_trick_buffer().is_empty());
-    /// ```
-    pub fn take_trick_buffer(&mut self) -> Vec<Trick> {
-        std::mem::take(&mut self.buffers.tricks)
+        self.buffers = buffers;
     }
 
     /// Sets every position (and the record index) to zero, so that two
@@ -814,29 +786,3 @@ impl Hand {
         }
     }
 }
-
-/// Spare allocations a [`Hand`] keeps between records; never part of the
-/// hand's value (two hands compare equal whatever their buffers).
-///
-/// ```
-/// use kibitz::pinochle::Hand;
-/// let mut a = Hand::default();
-/// let mut v = a.take_trick_buffer();
-/// v.reserve(20);
-/// a.play = Some(kibitz::pinochle::Play { tricks: v, ..Default::default() });
-/// a.clear();
-/// assert_eq!(a, Hand::default());
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct Buffers {
-    calls: Vec<At<Call>>,
-    tricks: Vec<Trick>,
-}
-
-impl PartialEq for Buffers {
-    fn eq(&self, _: &Buffers) -> bool {
-        true
-    }
-}
-
-impl Eq for Buffers {}

@@ -109,6 +109,7 @@
 //!   and is not checked. Only the standard meld table is known; the Scoring tag
 //!   does not change it.
 
+mod buffers;
 mod card;
 mod cards;
 mod check;
@@ -122,12 +123,13 @@ pub mod rules;
 mod tables;
 mod team;
 
+pub use buffers::Buffers;
 pub use card::{Card, CardKinds, HAND_SUITS, ParseCardError, Rank};
 pub use cards::{Cards, ParseCardsError};
 pub use check::{Checker, Sink};
 pub use fault::Fault;
 pub use hand::{
-    At, Auction, Buffers, Call, Competition, Discard, Hand, Holdings, MeldEntry, Melds, Outcome,
+    At, Auction, Call, Competition, Discard, Hand, Holdings, MeldEntry, Melds, Outcome,
     ParseHoldingsError, Play, PlayCard, Tag, Termination, Trick, Trump, Written, value,
 };
 pub use meld::{MeldScore, has_marriage, meld_value};

@@ -90,14 +90,10 @@ pub(super) fn check(rec: &RawRecord, hand: &Hand, sink: &mut Sink) {
     // Headers: the first hand of the file is preceded by `% PPN x.y`, `% EXPORT`
     // and a blank `%` line.
     if rec.index == 1 {
-        let texts: Vec<&[u8]> = rec
-            .escapes
-            .iter()
-            .map(|e| rec.text(e.text).trim_ascii())
-            .collect();
-        let ppn = texts.iter().position(|t| t.starts_with(b"PPN"));
-        let fmt = texts.iter().position(|t| *t == b"EXPORT");
-        let blank = texts.iter().rposition(|t| t.is_empty());
+        let texts = || rec.escapes.iter().map(|e| rec.text(e.text).trim_ascii());
+        let ppn = texts().position(|t| t.starts_with(b"PPN"));
+        let fmt = texts().position(|t| t == b"EXPORT");
+        let blank = texts().rposition(<[u8]>::is_empty);
         let ok = matches!((ppn, fmt, blank), (Some(a), Some(b), Some(c)) if a < b && b < c);
         if !ok {
             sink.add(

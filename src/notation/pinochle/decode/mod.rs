@@ -251,7 +251,11 @@ fn tag_value(
             hand.victor = written(sink, name, v, at, rules::TAG_VALUE, parse_victor)
         }
         "Termination" if first => {
-            hand.termination = written(sink, name, v, at, rules::TAG_VALUE, parse_termination)
+            let mut cause = hand.take_cause_buffer();
+            hand.termination = written(sink, name, v, at, rules::TAG_VALUE, |s| {
+                parse_termination_into(s, &mut cause)
+            });
+            hand.give_back_cause_buffer(cause);
         }
         "Competition" if first => {
             hand.competition = Some(At::new(Competition::from_name(v), at));
@@ -312,16 +316,34 @@ fn tag_value(
         }
         // A section without tokens records nothing: the same as no section (the
         // reference: a hand not played has "no Play section, or an empty one").
-        // Its tag value is still checked.
+        // Its tag value is still checked. The buffer of a section that records
+        // nothing, and that of one it replaces, go back to the hand for the next
+        // record.
         "Auction" if first => {
             let calls = hand.take_call_buffer();
             let a = sections::auction(rec, tag, calls, export, sink);
-            hand.auction = (!a.calls.is_empty() || a.star.is_some()).then_some(a);
+            let old = if a.calls.is_empty() && a.star.is_none() {
+                hand.give_back_call_buffer(a.calls);
+                hand.auction.take()
+            } else {
+                hand.auction.replace(a)
+            };
+            if let Some(old) = old {
+                hand.give_back_call_buffer(old.calls);
+            }
         }
         "Play" if first => {
             let tricks = hand.take_trick_buffer();
             let p = sections::play(rec, tag, tricks, export, sink);
-            hand.play = (!p.tricks.is_empty() || p.star.is_some()).then_some(p);
+            let old = if p.tricks.is_empty() && p.star.is_none() {
+                hand.give_back_trick_buffer(p.tricks);
+                hand.play.take()
+            } else {
+                hand.play.replace(p)
+            };
+            if let Some(old) = old {
+                hand.give_back_trick_buffer(old.tricks);
+            }
         }
         "Date" => check(sink, name, v, at, rules::TAG_FORMAT, check_date),
         "Room" => check(sink, name, v, at, rules::TAG_FORMAT, |s| match s {

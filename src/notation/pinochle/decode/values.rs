@@ -125,6 +125,23 @@ pub fn parse_victor(s: &str) -> Result<Side, Reason> {
 /// assert!(parse_termination("Abandoned").is_err());
 /// ```
 pub fn parse_termination(s: &str) -> Result<Termination, Reason> {
+    parse_termination_into(s, &mut String::new())
+}
+
+/// [`parse_termination`], the cause written into `buf` (emptied first) and
+/// taken from it, so that a reused buffer spares an allocation. On an error
+/// `buf` keeps its allocation.
+///
+/// ```
+/// use kibitz::notation::pinochle::decode::values::parse_termination_into;
+/// let mut buf = String::with_capacity(32);
+/// assert!(parse_termination_into("W:", &mut buf).is_err());
+/// assert!(buf.capacity() >= 32);
+/// let t = parse_termination_into("W:Time out", &mut buf).unwrap();
+/// assert_eq!(t.cause, "Time out");
+/// assert!(t.cause.capacity() >= 32 && buf.capacity() == 0);
+/// ```
+pub fn parse_termination_into(s: &str, buf: &mut String) -> Result<Termination, Reason> {
     let (seat, cause) = s
         .split_once(':')
         .ok_or_else(|| format!("`{s}` is not `seat:cause` (the seat may be `-`)"))?;
@@ -135,9 +152,11 @@ pub fn parse_termination(s: &str) -> Result<Termination, Reason> {
     if cause.trim().is_empty() {
         return Err(format!("`{s}` names no cause after the `:`"));
     }
+    buf.clear();
+    buf.push_str(cause);
     Ok(Termination {
         seat,
-        cause: cause.to_string(),
+        cause: std::mem::take(buf),
     })
 }
 
@@ -365,8 +384,10 @@ pub fn check_partner(s: &str) -> Result<(), Reason> {
 /// ```
 pub fn check_date(s: &str) -> Result<(), Reason> {
     let err = || format!("`{s}` is not a date YYYY.MM.DD");
-    let parts: Vec<&str> = s.split('.').collect();
-    let [y, m, d] = parts[..] else {
+    let mut parts = s.split('.');
+    let (Some(y), Some(m), Some(d), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return Err(err());
     };
     let field = |p: &str, n: usize, max: u32| {

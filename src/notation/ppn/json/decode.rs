@@ -1,4 +1,9 @@
 //! From a JSON deal object to a [`Deal`]: the JSON twin of the text decoder.
+//!
+//! Unlike the text decoder it allocates per deal (the strings it takes from
+//! the map), and so does [`read_json`](super::read_json), which builds a
+//! `serde_json` map of every deal object: the JSON form is not under
+//! `tests/decode_allocations.rs`.
 
 use serde_json::{Map, Value};
 use smallvec::SmallVec;
