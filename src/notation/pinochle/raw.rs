@@ -199,6 +199,7 @@ impl RawRecord {
     /// Reader::new(&b"[Trump \"H\"]"[..]).read_record(&mut rec).unwrap();
     /// assert_eq!(rec.text(rec.tags[0].name), b"Trump");
     /// ```
+    #[inline]
     pub fn text(&self, span: Span) -> &[u8] {
         &self.arena[span.range()]
     }
@@ -211,6 +212,7 @@ impl RawRecord {
     /// Reader::new(&b"[Trump \"H\"]"[..]).read_record(&mut rec).unwrap();
     /// assert_eq!(rec.name(&rec.tags[0]), b"Trump");
     /// ```
+    #[inline]
     pub fn name(&self, tag: &RawTag) -> &[u8] {
         self.text(tag.name)
     }
@@ -223,6 +225,7 @@ impl RawRecord {
     /// Reader::new(&br#"[Site "a \"b\""]"#[..]).read_record(&mut rec).unwrap();
     /// assert_eq!(rec.value(&rec.tags[0]), br#"a "b""#);
     /// ```
+    #[inline]
     pub fn value(&self, tag: &RawTag) -> &[u8] {
         self.text(tag.value)
     }
@@ -285,6 +288,7 @@ impl RawRecord {
         }
     }
 
+    #[inline]
     pub(crate) fn push_text(&mut self, bytes: &[u8]) -> Span {
         let start = self.arena.len() as u32;
         self.arena.extend_from_slice(bytes);
