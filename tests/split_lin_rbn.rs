@@ -1,10 +1,14 @@
-//! One LIN or RBN input on several threads (`--jobs N` on a single file): its
-//! records are read in order on the calling thread, and decoded and checked on
-//! the workers (`audit/split.rs`). The findings, their order, record indexes,
-//! line numbers and the summary must be exactly those of one thread: on
-//! generated files with planted faults (LIN in both its forms, RBN and RBX),
-//! on a LIN file whose vugraph headers the records after them inherit, on the
-//! real LIN corpus, through a read error, and on the command line.
+//! One LIN or RBN input on several threads (`--jobs N` on a single file): a
+//! LIN input is read in pieces, each by a reader of its own resumed from a
+//! guess of the vugraph header in effect (`audit/pieces`); an RBN input's
+//! records are read in order on the calling thread, and decoded and checked
+//! on the workers (`audit/split.rs`). The findings, their order, record
+//! indexes, line numbers and the summary must be exactly those of one
+//! thread: on generated files with planted faults (LIN in both its forms, RBN
+//! and RBX), on LIN files whose vugraph headers the records after them
+//! inherit and whose pieces may end where no record does, in pieces of many
+//! sizes, on the real LIN corpus, on the LIN fuzzer's saved inputs, through a
+//! read error, and on the command line.
 
 mod common;
 
@@ -59,8 +63,19 @@ fn audit<R: Read>(
     input: R,
     jobs: usize,
 ) -> (Vec<Finding>, Summary, Option<io::ErrorKind>) {
+    audit_in_pieces(name, input, jobs, AuditOptions::default().input_piece)
+}
+
+/// [`audit`] with pieces of about `input_piece` bytes.
+fn audit_in_pieces<R: Read>(
+    name: &str,
+    input: R,
+    jobs: usize,
+    input_piece: usize,
+) -> (Vec<Finding>, Summary, Option<io::ErrorKind>) {
     let opts = AuditOptions {
         input_jobs: jobs,
+        input_piece,
         ..AuditOptions::default()
     };
     let mut findings = Vec::new();
@@ -73,20 +88,26 @@ fn audit<R: Read>(
 
 /// One thread's findings and summary, checked equal to those of two and three.
 fn assert_same(name: &str, text: &[u8]) -> (Vec<Finding>, Summary) {
+    assert_same_in_pieces(name, text, &[AuditOptions::default().input_piece])
+}
+
+/// One thread's findings and summary, checked equal to those of two and three
+/// reading the input in pieces of each of the `sizes` (LIN; RBN is not read
+/// in pieces).
+fn assert_same_in_pieces(name: &str, text: &[u8], sizes: &[usize]) -> (Vec<Finding>, Summary) {
     let one = audit(name, text, 1);
     assert_eq!(one.2, None, "{name}: reading memory cannot fail");
-    for jobs in [2, 3] {
-        let many = audit(name, text, jobs);
-        assert_eq!(one.1, many.1, "{name}: summary on {jobs} threads");
-        for (a, b) in one.0.iter().zip(&many.0) {
-            assert_eq!(a, b, "{name}: first difference on {jobs} threads");
+    for &size in sizes {
+        for jobs in [2, 3] {
+            let many = audit_in_pieces(name, text, jobs, size);
+            let what = format!("{name}: {jobs} threads, pieces of {size} bytes");
+            assert_eq!(one.1, many.1, "summary with {what}");
+            for (a, b) in one.0.iter().zip(&many.0) {
+                assert_eq!(a, b, "first difference with {what}");
+            }
+            assert_eq!(one.0.len(), many.0.len(), "findings with {what}");
+            assert_eq!(many.2, None);
         }
-        assert_eq!(
-            one.0.len(),
-            many.0.len(),
-            "{name}: findings on {jobs} threads"
-        );
-        assert_eq!(many.2, None);
     }
     (one.0, one.1)
 }
@@ -109,7 +130,7 @@ fn generated_lin_audits_the_same_on_one_two_and_three_threads() {
     let boards = boards(2000);
     for (name, vugraph) in [("generated.lin", false), ("vugraph.lin", true)] {
         let text = lin_text(&boards, vugraph);
-        let (findings, summary) = assert_same(name, &text);
+        let (findings, summary) = assert_same_in_pieces(name, &text, &[256 * 1024, 30_000, 3_000]);
         assert_planted(name, &findings);
         // Far more records than one batch (32) holds.
         assert!(summary.records >= 2000, "{name}: {}", summary.records);
@@ -160,7 +181,8 @@ fn lin_headers_and_syntax_faults_audit_the_same_on_several_threads() {
             _ => {}
         }
     }
-    let (findings, summary) = assert_same("headers.lin", &text);
+    let sizes = [256 * 1024, 20_000, 2_000, 300];
+    let (findings, summary) = assert_same_in_pieces("headers.lin", &text, &sizes);
     assert_planted("headers.lin", &findings);
     for rule in ["lin.syntax.tag", "lin.limit.value"] {
         assert!(findings.iter().any(|f| f.rule == rule), "no {rule}");
@@ -178,8 +200,85 @@ fn lin_corpus_audits_the_same_on_one_two_and_three_threads() {
         text.extend(std::fs::read(&f).unwrap());
         text.push(b'\n');
     }
-    let (_, summary) = assert_same("corpus.lin", &text);
+    let (_, summary) = assert_same_in_pieces("corpus.lin", &text, &[256 * 1024, 10_000, 1_000]);
     assert!(summary.records > 100, "{}", summary.records);
+}
+
+/// A LIN file whose pieces may end where no record of the whole input does,
+/// or start with a wrong guess of the header: both forms one after the other
+/// (a `pn` line after a `qx` record belongs to it), headers whose `pn` line
+/// opens a line (a place to cut inside a header), a header no record uses, a
+/// value over several lines whose lines open with `pn|` and `qx|`, a `vg|`
+/// inside a value (the header guessed from it is wrong), text where a tag
+/// should be, line ends `\r\n`, blank lines and a value that the input ends
+/// in. Read in pieces down to one byte: every place to cut is taken.
+#[test]
+fn lin_pieces_that_end_where_no_record_does_audit_the_same() {
+    let boards = boards(160);
+    let mut text = Vec::new();
+    for (i, chunk) in boards.chunks(4).enumerate() {
+        let mut part = match i % 4 {
+            0 | 2 => lin_text(chunk, false),
+            1 => {
+                let mut h =
+                    format!("vg|Match {i},Segment 1,I,1,4,A,0,B,0|\nrs|3NN=,4SS-1|\n").into_bytes();
+                h.extend_from_slice(b"pn|n1,e1,s1,w1,n2,e2,s2,w2|\n");
+                let body = lin_text(chunk, true);
+                let start = body.windows(3).position(|w| w == b"qx|").unwrap();
+                h.extend_from_slice(&body[start..]);
+                h
+            }
+            _ => lin_text(chunk, true),
+        };
+        match i % 9 {
+            1 => part.extend_from_slice(b"vg|Unused header,,I,1,1,A,0,B,0|\n"),
+            2 => part.extend_from_slice(b"nt|a note over\npn|three lines,\nqx|o9 and more|\n"),
+            3 => part.extend_from_slice(b"xyz|not a tag|\n"),
+            4 => {
+                part = String::from_utf8(part)
+                    .unwrap()
+                    .replace('\n', "\r\n")
+                    .into_bytes()
+            }
+            5 => part.extend_from_slice(b"nt|see vg|\npn|a,b,c,d|\n"),
+            6 => part.extend_from_slice(b"\n\n   \n"),
+            _ => {}
+        }
+        text.extend_from_slice(&part);
+    }
+    text.extend_from_slice(b"pn|a,b,c,d|md|3SA,SK,SQ,|nt|the input ends here");
+    let sizes = [256 * 1024, 5_000, 1_000, 200, 1];
+    let (findings, summary) = assert_same_in_pieces("leaning.lin", &text, &sizes);
+    assert!(summary.records >= 100, "{}", summary.records);
+    assert_planted("leaning.lin", &findings);
+    for rule in ["lin.syntax.tag", "lin.syntax.unterminated"] {
+        assert!(findings.iter().any(|f| f.rule == rule), "no {rule}");
+    }
+}
+
+/// The LIN fuzzer's saved inputs (the odd shapes it found), in pieces of 1,
+/// 64 and 700 bytes on two or three threads: the findings and summary of one.
+#[test]
+fn lin_fuzz_inputs_audit_the_same_in_pieces() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpora/lin_decode");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for f in &files {
+        let text = std::fs::read(f).unwrap();
+        let one = audit("fuzz.lin", &text[..], 1);
+        for (size, jobs) in [(1, 2), (64, 3), (700, 2)] {
+            let many = audit_in_pieces("fuzz.lin", &text[..], jobs, size);
+            assert!(
+                one == many,
+                "{} in pieces of {size}, {jobs} threads",
+                f.display()
+            );
+        }
+    }
+    assert!(files.len() > 50, "{} inputs", files.len());
 }
 
 /// Bytes of `data` up to `fail_at`, then a read error.
@@ -252,4 +351,35 @@ fn command_line_output_is_byte_identical_for_jobs_1_2_3() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Records with a hundred findings each or more: a piece's findings soon
+/// outgrow its share of what the pieces in flight may hold, and from that
+/// piece on the rest of the input is read by one reader and its records
+/// shared out (`audit/pieces`): the findings and summary of one thread, with
+/// pieces too small to outgrow their share and large enough to.
+#[test]
+fn records_with_many_findings_audit_the_same_in_pieces() {
+    let boards = boards(400);
+    let mut text = Vec::new();
+    for (i, line) in lin_text(&boards, false)
+        .split_inclusive(|&b| b == b'\n')
+        .enumerate()
+    {
+        let body = line.strip_suffix(b"\n").unwrap_or(line);
+        text.extend_from_slice(body);
+        // Unknown tags after the first records: a notice each.
+        if i >= 40 {
+            text.extend_from_slice(&b"zz|1|".repeat(150));
+        }
+        text.push(b'\n');
+    }
+    let sizes = [256 * 1024, 10_000];
+    let (findings, summary) = assert_same_in_pieces("findings.lin", &text, &sizes);
+    assert!(summary.records >= 400, "{}", summary.records);
+    let unknown = findings
+        .iter()
+        .filter(|f| f.rule == "lin.tag.unknown")
+        .count();
+    assert!(unknown > 100 * 300, "{unknown} unknown tags");
 }

@@ -177,7 +177,7 @@ pub fn audit_stream<R: Read>(
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
     if opts.input_jobs > 1 {
-        return pieces::audit_shared(input, opts, summary, emit);
+        return pieces::audit_shared::<pieces::Pbn, _>(input, opts, summary, emit);
     }
     let reader = crate::pbn::Reader::with_limits(input, opts.limits);
     audit_notation(reader, &BridgeRules, opts, summary, emit)

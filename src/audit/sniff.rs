@@ -243,6 +243,9 @@ pub fn audit_input<R: Read>(
         Some(Notation::Pbn) => audit_stream(input, opts, summary, emit),
         Some(Notation::Ppn) => super::preferans::audit_text(input, opts, summary, emit),
         Some(Notation::PpnJson) => super::preferans::audit_json(input, opts, summary, emit),
+        Some(Notation::Lin) if opts.input_jobs > 1 => {
+            super::pieces::audit_shared::<super::pieces::Lin, _>(input, opts, summary, emit)
+        }
         Some(Notation::Lin) => bridge_records(
             crate::notation::lin::Reader::with_limits(
                 input,

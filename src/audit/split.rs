@@ -1,17 +1,19 @@
-//! One LIN or RBN input on several threads, and the rest of one PBN input from
-//! where it cannot be cut into pieces (`pieces.rs`: a `{` comment open over a
-//! place to cut, or no place to cut in 16 MiB), reported exactly as on one.
+//! One RBN input on several threads, and the rest of one PBN or LIN input
+//! from where it cannot be cut into pieces (`pieces`: a `{` comment or a LIN
+//! value open over a place to cut, or no place to cut in 16 MiB), reported
+//! exactly as on one.
 //!
 //! The pipeline is generic over the notation's [`RecordReader`]: what follows
 //! says PBN, and holds for LIN (a record inherits its vugraph header from the
 //! reader) and RBN (inherited fields) alike, whose records lean on earlier
 //! ones only through their reader. On a 32 MB RBN file (the corpus converted,
 //! eight times) `-j2` took 0.27 s against `-j1`'s 0.51 s (1.90x); on a 62 MB
-//! LIN file 0.17 s against 0.26 s (1.52x, thirteenth session): the calling
-//! thread reads every record, and reading is about half of a LIN audit. The
-//! records cross from the calling thread to a worker, so their size counts:
-//! a LIN tag of 48 bytes gave 1.46x, one of 24 bytes about 1.7x (before the
-//! LIN reader's one-pass tags made reading and the rest cheaper alike).
+//! LIN file 0.17 s against 0.26 s (1.52x, thirteenth session, before LIN was
+//! read in pieces): the calling thread reads every record, and reading is
+//! about half of a LIN audit. The records cross from the calling thread to a
+//! worker, so their size counts: a LIN tag of 48 bytes gave 1.46x, one of 24
+//! bytes about 1.7x (before the LIN reader's one-pass tags made reading and
+//! the rest cheaper alike).
 //!
 //! What a PBN record means can depend on everything before it in the file: `#`
 //! and `##` copy values of earlier records, `% EXPORT` and `% PBN` lines hold
@@ -177,9 +179,9 @@ fn take_back(own: &mut Vec<Vec<Checked>>, mut checked: Vec<Checked>) {
 /// calling thread and decoded and checked by `opts.input_jobs` threads (at
 /// most six), counting it in `summary`: the findings, their order and the
 /// summary of [`super::audit_notation`] with [`super::BridgeRules`]. Used for
-/// LIN and RBN: what their records take from earlier ones (a LIN file's
-/// vugraph header, an RBN record's inherited fields) is kept by the reader,
-/// which stays on one thread. PBN inputs are read in pieces (`pieces.rs`).
+/// RBN: what its records take from earlier ones (inherited fields) is kept
+/// by the reader, which stays on one thread. PBN and LIN inputs are read in
+/// pieces (`pieces`).
 pub(super) fn audit_bridge<R>(
     mut reader: R,
     opts: &AuditOptions,

@@ -22,6 +22,7 @@ pub mod decode;
 pub mod writer;
 
 pub use raw::{MAX_FINDINGS_PER_RECORD, RawRecord, RawTag, Span};
+pub(crate) use reader::{Carried, Handover};
 pub use reader::{Limits, Reader};
 pub use sniff::{looks_like_lin, starts_with_lin_tag};
 

@@ -136,6 +136,22 @@ pub struct Reader<R> {
     has_md: bool,
     has_qx: bool,
     limit_reported: bool,
+    /// The input ended inside a tag or value, or while skipping to the next
+    /// known tag (for [`Reader::handover`]).
+    open_end: bool,
+    /// The last record returned: whether it had tags of its own, an `md`, a
+    /// `qx` (for [`Reader::handover`]).
+    last: Last,
+    /// The header a resumed reader started from ([`Reader::resume`]).
+    resumed_from: Option<std::sync::Arc<Carried>>,
+}
+
+/// What [`Reader::handover`] needs of the last record returned.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Last {
+    tags: bool,
+    has_md: bool,
+    has_qx: bool,
 }
 
 struct Segment {
@@ -174,6 +190,9 @@ impl<R: Read> Reader<R> {
             has_md: false,
             has_qx: false,
             limit_reported: false,
+            open_end: false,
+            last: Last::default(),
+            resumed_from: None,
         }
     }
 
@@ -393,6 +412,7 @@ impl<R: Read> Reader<R> {
                                 decode_short(self.text(), 20)
                             ),
                         );
+                        self.open_end = true;
                         break;
                     }
                     match self.tag_name(&s) {
@@ -409,6 +429,7 @@ impl<R: Read> Reader<R> {
                                 ),
                             );
                             if !self.resync()? {
+                                self.open_end = true;
                                 break;
                             }
                             continue;
@@ -456,6 +477,7 @@ impl<R: Read> Reader<R> {
                         decode_short(&name, 2)
                     ),
                 );
+                self.open_end = true;
                 break;
             }
             if v.len > self.text().len() {
@@ -611,6 +633,11 @@ impl<R: Read> Reader<R> {
             rec.start = rec.findings.first().map_or(self.pos(), |f| f.pos);
         }
         rec.end_line = self.line;
+        self.last = Last {
+            tags: !rec.tags.is_empty(),
+            has_md: self.has_md,
+            has_qx: self.has_qx,
+        };
         self.records += 1;
         rec.index = self.records;
         for f in &mut rec.findings {
@@ -633,6 +660,9 @@ fn segment_text<'a>(buf: &'a [u8], short: Option<(usize, usize)>, seg: &'a [u8])
 fn push(rec: &mut RawRecord, rule: crate::Rule, pos: Pos, msg: String) {
     rec.push_finding(Finding::of(rule, pos, msg));
 }
+
+mod resume;
+pub(crate) use resume::{Carried, Handover};
 
 #[cfg(test)]
 mod tests;

@@ -22,7 +22,7 @@ pub use raw::{
     Inherit, MAX_FINDINGS_PER_RECORD, RawComment, RawEscape, RawRecord, RawTag, RawToken, Span,
     TokenKind,
 };
-pub(crate) use reader::{Carried, Earlier, Escape, Given, Guess, Handover, Resume, is_name_char};
+pub(crate) use reader::{Carried, Earlier, Escape, Guess, Handover, Resume, is_name_char};
 pub use reader::{Limits, Reader};
 pub use tag::{KNOWN_TAGS, TagKind};
 

@@ -1772,6 +1772,6 @@ impl Parser {
 
 mod fast;
 mod resume;
-pub(crate) use resume::{Carried, Earlier, Given, Guess, Handover, Resume};
+pub(crate) use resume::{Carried, Earlier, Guess, Handover, Resume};
 #[cfg(test)]
 mod tests;

@@ -244,3 +244,82 @@ fn tags_read_in_one_pass_read_as_on_the_general_path() {
         }
     }
 }
+
+/// What a reader hands on when its input has ended: reads `text` whole.
+fn handover_of(text: &[u8], from: Option<std::sync::Arc<Carried>>) -> Handover {
+    let mut r = match from {
+        Some(h) => Reader::resume(text, Limits::default(), 4, 0, h),
+        None => Reader::new(text),
+    };
+    let mut rec = RawRecord::default();
+    while r.read_record(&mut rec).unwrap() {}
+    r.handover()
+}
+
+#[test]
+fn a_record_boundary_at_the_end_depends_on_the_record_and_the_next_tag() {
+    let single = handover_of(b"pn|a,b,c,d|md|3SA,SK,SQ,|mb|p|\n", None);
+    let vugraph = handover_of(b"vg|t|pn|a|qx|o1|md|3SA,SK,SQ,|\n", None);
+    let no_md = handover_of(b"pn|a,b,c,d|ah|Board 1|\n", None);
+    for (h, starts) in [
+        // After a record of one board per line, `pn` and `md` start the next.
+        (&single, [true, true, true, true, false]),
+        // After a `qx` record only `qx` and `vg` do.
+        (&vugraph, [false, false, true, true, false]),
+        // Before the record's `md`, `pn` and `md` are its own.
+        (&no_md, [false, false, true, true, false]),
+    ] {
+        let tags: [&[u8]; 5] = [b"pn|e", b"MD|3", b"qx|o2", b"vg|x", b"mb|p"];
+        let got = tags.map(|t| h.ends_before(t));
+        assert_eq!(got, starts, "{h:?}");
+        assert!(!h.ends_before(b"") && !h.ends_before(b"pn"));
+    }
+    // The input ends inside a value, while skipping text where a tag should
+    // be, or after a header no record used: no boundary.
+    for text in [
+        &b"pn|a|md|3SA,SK,SQ,|nt|open"[..],
+        b"pn|a|md|3SA,SK,SQ,|\nxyz|junk|",
+        b"pn|a|md|3SA,SK,SQ,|\nvg|t|pn|a|\n",
+    ] {
+        let h = handover_of(text, None);
+        assert!(
+            !h.ends_before(b"qx|o1|"),
+            "{:?}",
+            String::from_utf8_lossy(text)
+        );
+    }
+}
+
+#[test]
+fn a_resumed_reader_says_which_header_it_started_from_and_ends_with() {
+    let text = b"vg|t,1,I,1,2,A,0,B,0|pn|a,b,c,d|\nqx|o1|md|3SA,SK,SQ,|\n";
+    let header = std::sync::Arc::new(Carried::at(text, Pos::new(3, 1), Limits::default()));
+    assert_eq!(header.start(), Pos::new(3, 1));
+    // The records of a resumed reader inherit the header, found on line 3.
+    let mut r = Reader::resume(
+        &b"qx|c1|md|3SA,SK,SQ,|\n"[..],
+        Limits::default(),
+        9,
+        0,
+        header.clone(),
+    );
+    let mut rec = RawRecord::default();
+    assert!(r.read_record(&mut rec).unwrap());
+    let names: Vec<_> = rec.header.iter().map(|t| (t.name, t.pos())).collect();
+    assert_eq!(names, [(*b"vg", Pos::new(3, 1)), (*b"pn", Pos::new(3, 22))]);
+    assert_eq!(rec.tags[0].pos(), Pos::new(10, 1));
+    assert!(
+        !rec.header_new,
+        "used by a record before the reader's start"
+    );
+    // It holds for the header it started from only; it hands on that header,
+    // or the one it read last.
+    let h = handover_of(b"qx|c1|md|3SA,SK,SQ,|\n", Some(header.clone()));
+    assert!(h.holds(&header) && !h.holds(&Carried::default()));
+    assert_eq!(h.next(), *header);
+    let h = handover_of(b"qx|c1|\nvg|u|qx|o2|\n", Some(header.clone()));
+    assert_eq!(h.next().start(), Pos::new(6, 1));
+    assert_ne!(h.next(), *header);
+    // A reader that was not resumed started from no header.
+    assert!(handover_of(b"qx|o1|", None).holds(&Carried::default()));
+}

@@ -1,31 +1,38 @@
-//! One PBN input on several threads, in pieces, reported exactly as on one.
+//! One PBN or LIN input on several threads, in pieces, reported exactly as
+//! on one.
 //!
 //! The calling thread reads the input in pieces of about
-//! [`AuditOptions::input_piece`] bytes, each cut at the start of a line that
-//! opens a tag pair or is an escape line, right after an empty line (where a
-//! record starts, unless a `{` comment is open over the empty line), and hands
-//! them out in order to `input_jobs - 1` workers (it reads a piece itself
-//! whenever it would otherwise wait for them, so that `input_jobs` threads
-//! work, not one more). A worker reads its piece with a reader of its own,
-//! resumed from a guess of the state that records hand on to the records after
-//! them (`#` and `##` values, `% EXPORT`, `% PBN`: `pbn::reader::resume`),
-//! decodes and checks every record, and sends back its findings with what it
-//! read of the guess. The calling thread takes the pieces back in order. It
-//! knows the true state at the start of each (the one at the end of the piece
-//! before): when the guess agreed with it on everything the piece's reader
-//! read, the piece's findings are those of one reader over the whole input and
-//! are reported; when it did not, the calling thread reads the piece again
-//! from the true state, which cannot fail.
+//! [`AuditOptions::input_piece`] bytes, each cut where a record may start
+//! (the notation's [`Notation::find_cut`]: for PBN the start of a line that
+//! opens a tag pair or is an escape line, right after an empty line; for LIN
+//! the start of a line that opens a `qx`, `vg` or `pn` tag), and hands them
+//! out in order to `input_jobs - 1` workers (it reads a piece itself whenever
+//! it would otherwise wait for them, so that `input_jobs` threads work, not
+//! one more). A worker reads its piece with a reader of its own, resumed from
+//! a guess of the state that records hand on to the records after them, decodes
+//! and checks every record, and sends back its findings with what it read of
+//! the guess. The calling thread takes the pieces back in order. It knows the
+//! true state at the start of each (the one at the end of the piece before):
+//! when the guess agreed with it on everything the piece's reader read, the
+//! piece's findings are those of one reader over the whole input and are
+//! reported; when it did not, the calling thread reads the piece again from
+//! the true state, which cannot fail.
 //!
-//! The guess: the export flag, version and sticky tags from the calling
-//! thread's scan of the `%` lines and `"##` values before the piece; the value
-//! of an inherited tag from the nearest pieces in flight (the values their
-//! reader gave once it is done, else the last `[Name "value"]` in their text),
-//! else from the latest true state the calling thread has.
+//! What is carried and guessed is the notation's ([`Notation`], `pbn.rs` and
+//! `lin.rs`). PBN: `#` and `##` values, `% EXPORT`, `% PBN`
+//! (`pbn::reader::resume`); the guess takes the export flag, version and
+//! sticky tags from the calling thread's scan of the `%` lines and `"##`
+//! values before the piece, the value of an inherited tag from the nearest
+//! pieces in flight (the values their reader gave once it is done, else the
+//! last `[Name "value"]` in their text), else from the latest true state the
+//! calling thread has. LIN: the vugraph header in effect
+//! (`lin::reader::resume`), guessed from the last `vg` of the text cut.
 //!
-//! A piece that did not end between records (a `{` comment open over the
-//! cut) is read again by the calling thread joined with the next piece (and
-//! the next, until the joined piece ends between records). An input with no
+//! A piece that did not end between records (PBN: a `{` comment open over
+//! the cut; LIN: a value over the cut, or a `pn` line that starts no record;
+//! [`Notation::at_rest`]) is read again by the calling thread joined with
+//! the next piece (and the next, until the joined piece ends between
+//! records). An input with no
 //! cut in 64 times the piece size (at most [`MAX_PIECE`] bytes), pieces joined
 //! beyond that size, or a piece not at rest when no more pieces come, ends the
 //! pieces: from there the rest of the input is read by one reader and its
@@ -34,8 +41,9 @@
 //! Line numbers come out exact (the calling thread counts the lines before each
 //! piece); record indexes are counted from the piece's start and shifted when
 //! reported; ScoreIMP tables are added in order by the calling thread, as
-//! `bridge::check` adds them. `tests/split.rs` compares findings and summaries
-//! with one thread's on generated and real files, with pieces of every size.
+//! `bridge::check` adds them. `tests/split.rs` (PBN) and
+//! `tests/split_lin_rbn.rs` (LIN) compare findings and summaries with one
+//! thread's on generated and real files, with pieces of every size.
 //!
 //! Lines cannot be numbered from a piece's start and shifted the same way:
 //! messages hold positions (`(at 27:1)` in `pbn.continuation`, the end of an
@@ -56,11 +64,11 @@
 //! buffer ran 24.5M more (9% of its own; why was not pinned down), and the
 //! time did not change.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::VecDeque;
 use std::io::{self, ErrorKind, Read};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::split::{Checked, KEEP_RAW, PanicFlag, pipeline};
@@ -68,11 +76,98 @@ use super::{AuditOptions, Counted, RecordSink, Summary};
 use crate::Finding;
 use crate::bridge::Board;
 use crate::bridge::imp::Tables;
-use crate::notation::{RawRecord as _, RecordReader};
-use crate::pbn::{
-    Carried, Earlier, Escape, Given, Guess, Handover, Limits, RawRecord, Reader, Resume, TagKind,
-    is_name_char,
-};
+use crate::notation::{Decode, RawRecord, RecordReader};
+
+mod lin;
+mod pbn;
+
+pub(super) use lin::Lin;
+pub(super) use pbn::Pbn;
+
+/// A notation whose inputs can be read in pieces (see the module
+/// documentation): where a piece may end, the guess a piece's reader starts
+/// from, and how what it read is checked against the truth. Implemented for
+/// PBN ([`Pbn`]) and LIN ([`Lin`]).
+pub(super) trait Notation: 'static {
+    /// The raw record.
+    type Raw: RawRecord + Decode<Board> + Default + Send;
+    /// The reader over any input.
+    type Reader<R: Read>: RecordReader<Raw = Self::Raw>;
+    /// The reader's limits.
+    type Limits: Copy + Send + Sync;
+    /// What records hand on to the records after them, between two records.
+    type State: Default + Send + Sync;
+    /// What a piece's reader starts from.
+    type Guess: Send;
+    /// What a piece's reader read of its guess, and what it hands on.
+    type Handover: Send;
+    /// What the calling thread notes of the text it cut, for the guesses.
+    type Notes;
+    /// What a piece in flight offers the guesses of the pieces after it.
+    type Earlier: Clone + Send + Sync;
+
+    /// The reader's limits for the audit's options.
+    fn limits(opts: &AuditOptions) -> Self::Limits;
+    /// Nothing noted yet.
+    fn notes(limits: Self::Limits) -> Self::Notes;
+    /// The first place at or after `from` (at least 1) where a piece may end.
+    fn find_cut(buf: &[u8], from: usize) -> Option<usize>;
+    /// The last place in `buf` where a piece may end.
+    fn last_cut(buf: &[u8]) -> Option<usize>;
+    /// Notes what `text`, a piece that starts after `line` lines, holds for
+    /// the guesses of the pieces after it.
+    fn scan(notes: &mut Self::Notes, text: &[u8], line: u64);
+    /// What the piece of `text` offers later guesses while in flight.
+    fn earlier(text: &Arc<Vec<u8>>) -> Self::Earlier;
+    /// The guess for the next piece: from the notes, the latest true state
+    /// `base` and the nearest pieces in flight `before`.
+    fn guess(
+        notes: &mut Self::Notes,
+        base: &Arc<Self::State>,
+        before: Vec<Self::Earlier>,
+    ) -> Self::Guess;
+    /// The true state as a guess.
+    fn exact(state: &Arc<Self::State>) -> Self::Guess;
+    /// A reader over `input`, which starts between two records at `at`.
+    fn resume<R: Read>(input: R, limits: Self::Limits, at: At<Self::Guess>) -> Self::Reader<R>;
+    /// What `reader`, whose input has ended, hands on.
+    fn handover<R: Read>(reader: &mut Self::Reader<R>) -> Self::Handover;
+    /// Gives the values a piece's records gave to later guesses.
+    fn publish(handover: &Self::Handover, earlier: &Self::Earlier);
+    /// Whether the piece ended between records, `after` (its first bytes)
+    /// following it.
+    fn at_rest(handover: &Self::Handover, after: &[u8]) -> bool;
+    /// Whether the guess agreed with `truth` on everything the reader read of it.
+    fn holds(handover: &Self::Handover, truth: &Self::State) -> bool;
+    /// The true state at the piece's end, `truth` at its start.
+    fn next(handover: &Self::Handover, truth: &Self::State) -> Self::State;
+}
+
+/// Where a piece's reader starts.
+pub(super) struct At<G> {
+    /// Lines of the input before it.
+    pub(super) line: u64,
+    /// Records of the input before it.
+    pub(super) records: usize,
+    /// Whether it starts the input.
+    pub(super) first: bool,
+    pub(super) guess: G,
+}
+
+/// The most bytes the findings of the pieces in flight hold: a piece's
+/// reader stops once its findings take more than this over the window
+/// ([`Done::heavy`]), and from that piece on the rest of the input is read by
+/// one reader and its records shared out as `split.rs` does (at most 16
+/// batches of 32 records in flight). Without it the findings in flight grew
+/// with the findings per byte of input: 50 MiB of peak RSS with `-j6` on a
+/// LIN file of 50,000 records with 200 findings each (fourteenth session).
+/// The real corpus has pieces of 256 KiB whose findings take 328 KB.
+const FINDINGS_BUDGET: usize = 8 << 20;
+/// The most of [`FINDINGS_BUDGET`] one piece may take.
+const MAX_SHARE: usize = 1 << 20;
+
+/// How many bytes of what follows a piece [`Out::after`] keeps.
+const AFTER: usize = 8;
 
 /// Longest piece (64 times the piece size, 16 MiB for the default): past this
 /// many bytes without a place to cut, the rest of the input is read by one
@@ -112,22 +207,24 @@ const KEEP_FINDINGS: usize = 4;
 const KEEP_FREE: usize = 4;
 
 /// A piece of the input for a worker.
-struct Piece {
+struct Piece<N: Notation> {
     seq: u64,
     text: Arc<Vec<u8>>,
-    at: Resume,
+    at: At<N::Guess>,
     /// Where the values its records give are published for the next pieces' guesses.
-    given: Arc<OnceLock<Given>>,
+    earlier: N::Earlier,
 }
 
 /// What a worker found in a piece.
-struct Done {
+struct Done<N: Notation> {
     seq: u64,
     checked: Vec<Checked>,
     /// Records read (the first `len` of `checked`).
     len: usize,
-    handover: Handover,
-    at_rest: bool,
+    handover: N::Handover,
+    /// Whether its reader stopped once its findings took more than its share
+    /// of [`FINDINGS_BUDGET`] (then nothing else of it counts).
+    heavy: bool,
     /// The thread that read the piece ([`CALLER`] or a worker's index): its
     /// findings were made there and are freed there, when `checked` comes
     /// back to it for another piece (memory freed by another thread than the
@@ -139,16 +236,23 @@ struct Done {
 const CALLER: usize = usize::MAX;
 
 /// A thread's buffers for reading pieces.
-struct Bench {
-    raw: RawRecord,
+struct Bench<N: Notation> {
+    raw: N::Raw,
     board: Board,
     home: usize,
+    /// A piece's share of [`FINDINGS_BUDGET`].
+    heavy: usize,
+    /// The first piece found heavy ([`u64::MAX`] while none is): the pieces
+    /// after it are not read, and no more are cut.
+    heavy_from: Arc<AtomicU64>,
 }
 
-impl Bench {
-    fn new(home: usize) -> Bench {
+impl<N: Notation> Bench<N> {
+    fn new(home: usize, window: usize, heavy_from: &Arc<AtomicU64>) -> Bench<N> {
         Bench {
-            raw: RawRecord::default(),
+            heavy: (FINDINGS_BUDGET / window).min(MAX_SHARE),
+            heavy_from: heavy_from.clone(),
+            raw: N::Raw::default(),
             board: Board::default(),
             home,
         }
@@ -157,18 +261,31 @@ impl Bench {
 
 /// Reads, decodes and checks the records of `piece` into `checked`, a result
 /// buffer of this thread (whose findings, reported, are freed here).
-fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<Checked>) -> Done {
-    let Bench { raw, board, home } = bench;
+fn read_piece<N: Notation>(
+    piece: Piece<N>,
+    limits: N::Limits,
+    bench: &mut Bench<N>,
+    mut checked: Vec<Checked>,
+) -> Done<N> {
+    let Bench {
+        raw,
+        board,
+        home,
+        heavy: share,
+        heavy_from,
+    } = bench;
     let Piece {
         seq,
         text,
         at,
-        given,
+        earlier,
     } = piece;
-    let mut reader = Reader::resume(&text[..], limits, at);
-    let mut len = 0;
+    let mut reader = N::resume(&text[..], limits, at);
+    let (mut len, mut held) = (0, 0);
     // Reading from memory cannot fail.
-    while let Ok(true) = reader.read_record(raw) {
+    while seq <= heavy_from.load(Ordering::Relaxed)
+        && let Ok(true) = reader.read_record(raw)
+    {
         if checked.len() == len {
             checked.push(Checked::default());
         }
@@ -177,29 +294,37 @@ fn read_piece(piece: Piece, limits: Limits, bench: &mut Bench, mut checked: Vec<
         // back what was just freed).
         checked[len].forget(KEEP_FINDINGS);
         checked[len].check(raw, board);
+        held += (checked[len].findings.iter())
+            .map(|f| std::mem::size_of::<Finding>() + f.message.capacity())
+            .sum::<usize>();
         len += 1;
         if raw.held_bytes() > KEEP_RAW {
-            *raw = RawRecord::default();
+            *raw = N::Raw::default();
+        }
+        if held > *share {
+            heavy_from.fetch_min(seq, Ordering::Relaxed);
+            break;
         }
     }
     // And those of the slots this piece did not reach.
     (checked[len..].iter_mut()).for_each(|c| c.forget(KEEP_FINDINGS));
-    let handover = reader.handover();
-    let _ = given.set(handover.given().clone());
-    let at_rest = reader.at_rest();
+    // A piece after the first heavy one is not finished either.
+    let heavy = seq >= heavy_from.load(Ordering::Relaxed);
+    let handover = N::handover(&mut reader);
+    N::publish(&handover, &earlier);
     Done {
         seq,
         checked,
         len,
         handover,
-        at_rest,
+        heavy,
         home: *home,
     }
 }
 
-/// Audits the PBN input `input` with `opts.input_jobs` workers (see the
-/// module documentation), counting it in `summary`.
-pub(super) fn audit_shared<R: Read>(
+/// Audits the input `input` of the notation `N` with `opts.input_jobs` workers
+/// (see the module documentation), counting it in `summary`.
+pub(super) fn audit_shared<N: Notation, R: Read>(
     input: R,
     opts: &AuditOptions,
     summary: &mut Summary,
@@ -212,7 +337,7 @@ pub(super) fn audit_shared<R: Read>(
     };
     let result = {
         let mut sink = RecordSink::new(summary, emit, opts.limits.max_findings);
-        run(&mut input, opts, &mut sink)
+        run::<N, _>(&mut input, opts, &mut sink)
     };
     summary.bytes += input.bytes;
     result
@@ -220,52 +345,63 @@ pub(super) fn audit_shared<R: Read>(
 
 /// Where the pieces ended early: the rest of the input is read from here by
 /// one reader.
-struct Rest {
+struct Rest<N: Notation> {
     /// The text of the pieces not reported and what was read after them.
     text: Vec<u8>,
-    at: Resume,
+    at: At<N::Guess>,
     tables: Tables,
     /// The read error that ended the input, reported after the rest.
     error: Option<io::Error>,
 }
 
-fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -> io::Result<()> {
+fn run<N: Notation, R: Read>(
+    input: &mut R,
+    opts: &AuditOptions,
+    sink: &mut RecordSink<'_>,
+) -> io::Result<()> {
     let jobs = opts.input_jobs.clamp(1, MAX_WORKERS);
     // More pieces in flight cost more than they save: with -j2 on the 160 MB
     // file (10 alternating runs, least CPU) a window of 4 took 647 ms, 6 took
     // 678 and 8 took 695; 3 took 650. Not pinned down: more texts in flight to
     // search and to keep in cache.
     let window = (2 * jobs).clamp(4, MAX_WINDOW);
-    let limits = opts.limits;
-    let (work_tx, work_rx) = sync_channel::<Piece>(window);
+    let limits = N::limits(opts);
+    let (work_tx, work_rx) = sync_channel::<Piece<N>>(window);
     let work_rx = Mutex::new(work_rx);
-    let (done_tx, done_rx) = channel::<Done>();
+    let (done_tx, done_rx) = channel::<Done<N>>();
     let failed = AtomicBool::new(false);
     let stop = AtomicBool::new(false);
+    let heavy_from = Arc::new(AtomicU64::new(u64::MAX));
     let outcome = std::thread::scope(|s| {
         // The calling thread is one of the `jobs`: it reads pieces itself
         // whenever it would otherwise wait for the workers.
         let mut homes = Vec::new();
         for home in 0..(jobs - 1).max(1) {
-            let done_tx: Sender<Done> = done_tx.clone();
+            let done_tx: Sender<Done<N>> = done_tx.clone();
             // The worker's result buffers, back from the calling thread.
             let (back_tx, back_rx) = channel::<Vec<Checked>>();
             homes.push(back_tx);
-            let (work_rx, failed, stop) = (&work_rx, &failed, &stop);
+            let (work_rx, failed, stop, heavy_from) = (&work_rx, &failed, &stop, &heavy_from);
             s.spawn(move || {
                 let _guard = PanicFlag(failed);
-                let mut bench = Bench::new(home);
+                let mut bench = Bench::<N>::new(home, window, heavy_from);
                 let mut own = Vec::new();
                 loop {
                     // The lock is held only while waiting for the next piece.
                     let job = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(piece)) = job else { break };
-                    if stop.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed)
+                        || piece.seq > heavy_from.load(Ordering::Relaxed)
+                    {
                         continue;
                     }
                     // More come back than it needs after it read ahead of
                     // their return: it keeps two.
-                    for back in back_rx.try_iter() {
+                    for mut back in back_rx.try_iter() {
+                        // Its findings are freed now, not as the slots are
+                        // reused, so that findings reported do not stay
+                        // alive beyond the pieces in flight.
+                        back.iter_mut().for_each(|c| c.forget(KEEP_FINDINGS));
                         if own.len() < 2 {
                             own.push(back);
                         }
@@ -282,15 +418,15 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
         let mut m = Merge {
             sink,
             limits,
-            feed: Feed::new(opts.input_piece.max(1)),
+            feed: Feed::new(opts.input_piece.max(1), N::notes(limits)),
             out: VecDeque::new(),
-            state: Arc::new(Carried::default()),
+            state: Arc::new(N::State::default()),
             records: 0,
             tables: Tables::default(),
             free: Vec::new(),
             homes,
             retired: VecDeque::new(),
-            bench: Bench::new(CALLER),
+            bench: Bench::new(CALLER, window, &heavy_from),
         };
         let alive = || !failed.load(Ordering::Relaxed);
         let crew = Crew {
@@ -313,7 +449,7 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
             error: Some(e),
         }) => {
             // The input already failed: the rest is what was read before.
-            let mut reader = Reader::resume(&text[..], limits, at);
+            let mut reader = N::resume(&text[..], limits, at);
             pipeline(&mut reader, jobs, sink, tables)?;
             Err(e)
         }
@@ -323,43 +459,45 @@ fn run<R: Read>(input: &mut R, opts: &AuditOptions, sink: &mut RecordSink<'_>) -
             tables,
             error: None,
         }) => {
-            let mut reader = Reader::resume(io::Cursor::new(text).chain(input), limits, at);
+            let mut reader = N::resume(io::Cursor::new(text).chain(input), limits, at);
             pipeline(&mut reader, jobs, sink, tables)
         }
     }
 }
 
 /// The workers as the calling thread sees them.
-struct Crew<'a> {
-    work: &'a SyncSender<Piece>,
+struct Crew<'a, N: Notation> {
+    work: &'a SyncSender<Piece<N>>,
     /// The pieces not taken yet (the calling thread takes one when idle).
-    queue: &'a Mutex<Receiver<Piece>>,
-    done: &'a Receiver<Done>,
+    queue: &'a Mutex<Receiver<Piece<N>>>,
+    done: &'a Receiver<Done<N>>,
     alive: &'a dyn Fn() -> bool,
 }
 
 /// A piece handed out and not yet reported.
-struct Out {
+struct Out<N: Notation> {
     /// The pieces it is (two or more when pieces were joined, `report`).
     seqs: (u64, u64),
     text: Arc<Vec<u8>>,
     /// For the guesses of the pieces after it.
-    earlier: Earlier,
+    earlier: N::Earlier,
     line: u64,
     first: bool,
     last: bool,
-    done: Option<Done>,
+    /// The first bytes of what follows it in the input.
+    after: Head,
+    done: Option<Done<N>>,
 }
 
 /// The calling thread's side: cut pieces, hand them out, report them in order.
-struct Merge<'s, 'a> {
+struct Merge<'s, 'a, N: Notation> {
     sink: &'s mut RecordSink<'a>,
-    limits: Limits,
-    feed: Feed,
+    limits: N::Limits,
+    feed: Feed<N>,
     /// Pieces handed out, in order.
-    out: VecDeque<Out>,
+    out: VecDeque<Out<N>>,
     /// The true state at the start of the first piece in `out`.
-    state: Arc<Carried>,
+    state: Arc<N::State>,
     /// Records reported so far.
     records: usize,
     tables: Tables,
@@ -371,18 +509,18 @@ struct Merge<'s, 'a> {
     /// read: then their buffers are reused.
     retired: VecDeque<Arc<Vec<u8>>>,
     /// For the pieces read here.
-    bench: Bench,
+    bench: Bench<N>,
 }
 
-impl Merge<'_, '_> {
+impl<N: Notation> Merge<'_, '_, N> {
     /// Hands out the pieces of `input` and reports them; `Some` when the rest
     /// must be read by one reader.
     fn pieces<R: Read>(
         &mut self,
         input: &mut R,
-        crew: &Crew<'_>,
+        crew: &Crew<'_, N>,
         window: usize,
-    ) -> io::Result<Option<Rest>> {
+    ) -> io::Result<Option<Rest<N>>> {
         let mut seq = 0u64;
         let mut error = None;
         loop {
@@ -397,7 +535,8 @@ impl Merge<'_, '_> {
                 self.wait(crew);
                 continue;
             }
-            if error.is_some() || self.feed.ended {
+            let heavy = self.bench.heavy_from.load(Ordering::Relaxed) != u64::MAX;
+            if error.is_some() || self.feed.ended || heavy {
                 break;
             }
             self.recycle();
@@ -416,17 +555,13 @@ impl Merge<'_, '_> {
                 line,
                 first,
                 last,
+                after,
             } = cut;
-            let guess = Guess {
-                base: self.state.clone(),
-                before: self.before(),
-                export: self.feed.export,
-                version: self.feed.version,
-                sticky: self.feed.sticky_names(),
-            };
-            self.feed.scan(&text);
-            let earlier = Earlier::new(text.clone());
-            let at = Resume {
+            let before = self.before();
+            let guess = N::guess(&mut self.feed.notes, &self.state, before);
+            N::scan(&mut self.feed.notes, &text, line);
+            let earlier = N::earlier(&text);
+            let at = At {
                 line,
                 records: 0,
                 first,
@@ -436,7 +571,7 @@ impl Merge<'_, '_> {
                 seq,
                 text: text.clone(),
                 at,
-                given: earlier.given.clone(),
+                earlier: earlier.clone(),
             };
             seq += 1;
             self.out.push_back(Out {
@@ -446,6 +581,7 @@ impl Merge<'_, '_> {
                 line,
                 first,
                 last,
+                after,
                 done: None,
             });
             if crew.work.send(piece).is_err() {
@@ -474,40 +610,43 @@ impl Merge<'_, '_> {
 
     /// Reads the piece `out` here, from the true state at its start (the
     /// result buffer of `wrong`, a reading from a wrong guess, is reused).
-    fn read_here(&mut self, out: &Out, wrong: Option<Done>) -> Done {
+    fn read_here(&mut self, out: &Out<N>, wrong: Option<Done<N>>) -> Done<N> {
         if let Some(d) = wrong {
             self.give_back(d);
         }
         let piece = Piece {
             seq: out.seqs.0,
             text: out.text.clone(),
-            at: Resume {
+            at: At {
                 line: out.line,
                 records: 0,
                 first: out.first,
-                guess: Guess::exact(self.state.clone()),
+                guess: N::exact(&self.state),
             },
-            given: Arc::new(OnceLock::new()),
+            earlier: N::earlier(&out.text),
         };
         let checked = self.free.pop().unwrap_or_default();
         read_piece(piece, self.limits, &mut self.bench, checked)
     }
 
     /// Keeps the result buffer of `done` for the next pieces.
-    fn give_back(&mut self, done: Done) {
+    fn give_back(&mut self, done: Done<N>) {
         let mut checked = done.checked;
         checked.truncate(KEEP_CHECKED);
         match self.homes.get(done.home) {
             // A worker that ended drops it.
             Some(home) => drop(home.send(checked)),
-            None if self.free.len() < KEEP_FREE => self.free.push(checked),
+            None if self.free.len() < KEEP_FREE => {
+                checked.iter_mut().for_each(|c| c.forget(KEEP_FINDINGS));
+                self.free.push(checked);
+            }
             None => {}
         }
     }
 
     /// The nearest pieces in flight, for a guess: at most [`BEFORE`] of them
     /// and 1 MiB of text (the guess holds it until its piece is read).
-    fn before(&self) -> Vec<Earlier> {
+    fn before(&self) -> Vec<N::Earlier> {
         let mut held = 0;
         (self.out.iter().rev().take(BEFORE))
             .take_while(|o| {
@@ -546,7 +685,7 @@ impl Merge<'_, '_> {
     /// Waits for one piece to come back.
     /// Waits for one piece to come back, reading one still queued here rather
     /// than idling.
-    fn wait(&mut self, crew: &Crew<'_>) {
+    fn wait(&mut self, crew: &Crew<'_, N>) {
         loop {
             if let Ok(d) = crew.done.try_recv() {
                 return self.arrive(d);
@@ -566,7 +705,7 @@ impl Merge<'_, '_> {
         }
     }
 
-    fn arrive(&mut self, d: Done) {
+    fn arrive(&mut self, d: Done<N>) {
         // Pieces joined were read here: what a worker sends for one is dropped.
         if let Some(o) = self.out.iter_mut().find(|o| o.seqs == (d.seq, d.seq)) {
             o.done = Some(d);
@@ -575,11 +714,17 @@ impl Merge<'_, '_> {
 
     /// Reports the pieces that came back, in order. `Some` when the pieces end
     /// at the first one not reported. `ending`: no more pieces are handed out.
-    fn report(&mut self, ending: bool) -> Option<Rest> {
+    fn report(&mut self, ending: bool) -> Option<Rest<N>> {
         while self.out.front().is_some_and(|o| o.done.is_some()) {
             let mut out = self.out.pop_front().expect("front exists");
             let mut done = out.done.take().expect("came back");
-            if !done.at_rest && !out.last {
+            if done.heavy {
+                // Too many findings to hold in pieces: one reader from here.
+                out.done = Some(done);
+                self.out.push_front(out);
+                return Some(self.rest());
+            }
+            if !out.last && !N::at_rest(&done.handover, out.after.bytes()) {
                 // The piece ended inside a comment or a tag pair: the next one
                 // was not read from a record's start. Both are read here again
                 // as one piece (the next one's worker result is dropped).
@@ -603,6 +748,7 @@ impl Merge<'_, '_> {
                     text: Arc::new(text),
                     done: None,
                     last: next.last,
+                    after: next.after,
                     earlier: next.earlier,
                     ..out
                 };
@@ -613,7 +759,7 @@ impl Merge<'_, '_> {
                 });
                 continue;
             }
-            if !done.handover.holds(&self.state) {
+            if !N::holds(&done.handover, &self.state) {
                 done = self.read_here(&out, Some(done));
             }
             let base = self.records;
@@ -629,13 +775,13 @@ impl Merge<'_, '_> {
                 c.report_kept(
                     &mut self.tables,
                     self.sink,
-                    <Reader<io::Empty> as RecordReader>::RECORD_LIMIT,
+                    <N::Reader<io::Empty> as RecordReader>::RECORD_LIMIT,
                 );
             }
             self.records += done.len;
             drop(out.earlier);
             self.retired.push_back(out.text);
-            self.state = Arc::new(done.handover.next(&self.state));
+            self.state = Arc::new(N::next(&done.handover, &self.state));
             self.give_back(done);
         }
         None
@@ -644,7 +790,7 @@ impl Merge<'_, '_> {
     /// The rest of the input, from the start of the first piece not reported
     /// (or of what the feed holds), for one reader; the results of the pieces
     /// out are dropped.
-    fn rest(&mut self) -> Rest {
+    fn rest(&mut self) -> Rest<N> {
         let (line, first) = match self.out.front() {
             Some(o) => (o.line, o.first),
             None => (self.feed.line, self.feed.first),
@@ -657,11 +803,11 @@ impl Merge<'_, '_> {
         self.feed.filled = 0;
         Rest {
             text,
-            at: Resume {
+            at: At {
                 line,
                 records: self.records,
                 first,
-                guess: Guess::exact(self.state.clone()),
+                guess: N::exact(&self.state),
             },
             tables: std::mem::take(&mut self.tables),
             error: None,
@@ -678,6 +824,29 @@ struct Cut {
     first: bool,
     /// Whether it ends the input.
     last: bool,
+    /// The first bytes of what follows it.
+    after: Head,
+}
+
+/// The first bytes (at most [`AFTER`]) of what follows a piece.
+#[derive(Copy, Clone, Default)]
+struct Head {
+    bytes: [u8; AFTER],
+    len: u8,
+}
+
+impl Head {
+    fn of(text: &[u8]) -> Head {
+        let mut head = Head::default();
+        let n = text.len().min(AFTER);
+        head.bytes[..n].copy_from_slice(&text[..n]);
+        head.len = n as u8;
+        head
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
 }
 
 /// What [`Feed::next`] found.
@@ -689,7 +858,7 @@ enum Next {
 
 /// The input read and cut into pieces, and what the calling thread guesses
 /// from the pieces' text.
-struct Feed {
+struct Feed<N: Notation> {
     /// About how many bytes a piece holds, and the most.
     size: usize,
     max: usize,
@@ -708,16 +877,12 @@ struct Feed {
     failed: Option<io::Error>,
     /// Whether the last piece was cut.
     ended: bool,
-    /// What the `%` lines and `"##` values of the pieces cut declared.
-    export: bool,
-    version: Option<(u8, u8)>,
-    sticky: BTreeSet<Vec<u8>>,
-    /// `sticky` as the guesses take it, made again when it changes.
-    sticky_names: Option<Arc<[Vec<u8>]>>,
+    /// What the pieces cut hold for the guesses.
+    notes: N::Notes,
 }
 
-impl Feed {
-    fn new(size: usize) -> Feed {
+impl<N: Notation> Feed<N> {
+    fn new(size: usize, notes: N::Notes) -> Feed<N> {
         Feed {
             size,
             max: size.saturating_mul(64).clamp(4096, MAX_PIECE),
@@ -729,10 +894,7 @@ impl Feed {
             eof: false,
             failed: None,
             ended: false,
-            export: false,
-            version: None,
-            sticky: BTreeSet::new(),
-            sticky_names: None,
+            notes,
         }
     }
 
@@ -767,7 +929,7 @@ impl Feed {
                         self.eof = n == 0;
                     }
                     Err(e) => {
-                        let cut = last_cut(&self.buf[..self.filled]);
+                        let cut = N::last_cut(&self.buf[..self.filled]);
                         self.failed = Some(e);
                         return match cut {
                             Some(cut) => Ok(Some(Next::Piece(self.cut_at(cut)))),
@@ -776,7 +938,7 @@ impl Feed {
                     }
                 }
             }
-            let mut cut = find_cut(&self.buf[..self.filled], from);
+            let mut cut = N::find_cut(&self.buf[..self.filled], from);
             if cut.is_none() && self.eof {
                 cut = Some(self.filled);
             }
@@ -801,6 +963,7 @@ impl Feed {
         // The rest goes to the front of a spare buffer, which becomes `buf`.
         let mut next = self.spare.pop().unwrap_or_default();
         let tail = self.filled - cut;
+        let after = Head::of(&self.buf[cut..self.filled]);
         if next.len() < tail {
             next.reserve(self.size.saturating_add(SLACK).max(tail) - next.len());
             next.resize(tail, 0);
@@ -819,52 +982,7 @@ impl Feed {
             line,
             first,
             last,
-        }
-    }
-
-    /// The sticky tags declared so far, sorted.
-    fn sticky_names(&mut self) -> Arc<[Vec<u8>]> {
-        let names =
-            (self.sticky_names).get_or_insert_with(|| self.sticky.iter().cloned().collect());
-        Arc::clone(names)
-    }
-
-    /// Notes what the escape lines and `##` values of `text` declare, for the
-    /// guesses of the pieces after it (a line in a comment is taken too: the
-    /// guess is then wrong and the piece read again).
-    fn scan(&mut self, text: &[u8]) {
-        for p in memchr::memchr_iter(b'%', text) {
-            if p > 0 && text[p - 1] != b'\n' {
-                continue;
-            }
-            let end = memchr::memchr(b'\n', &text[p..]).map_or(text.len(), |e| p + e);
-            match Escape::of(&text[p + 1..end]) {
-                Escape::Export => self.export = true,
-                Escape::Version(a, b) => self.version = Some((a, b)),
-                Escape::Other => {}
-            }
-        }
-        // A search for `##` stops only there (one for `"##` would stop at
-        // every `"`, one for `#` at every `"#"` value).
-        let sticky =
-            memchr::memmem::find_iter(text, b"##").filter(|&i| i > 0 && text[i - 1] == b'"');
-        for hash in sticky {
-            let q = hash - 1;
-            let line = memchr::memrchr(b'\n', &text[..q]).map_or(0, |i| i + 1);
-            let Some(open) = memchr::memrchr(b'[', &text[line..q]) else {
-                continue;
-            };
-            let tag = &text[line + open + 1..q];
-            let n = tag.iter().take_while(|&&b| is_name_char(b)).count();
-            let (name, gap) = tag.split_at(n);
-            if n > 0
-                && gap.iter().all(|b| matches!(b, b' ' | b'\t'))
-                && TagKind::of(name) != TagKind::Note
-                && !self.sticky.contains(name)
-            {
-                self.sticky.insert(name.to_vec());
-                self.sticky_names = None;
-            }
+            after,
         }
     }
 }
@@ -879,94 +997,8 @@ fn read_to<R: Read>(input: &mut R, buf: &mut [u8]) -> io::Result<usize> {
     }
 }
 
-/// The first place at or after `from` (at least 1) where a piece may end:
-/// the start of a line that opens a tag pair or is an escape line (`[` or `%`
-/// first) right after an empty line.
-fn find_cut(buf: &[u8], from: usize) -> Option<usize> {
-    let from = from.max(1);
-    if from >= buf.len() {
-        return None;
-    }
-    memchr::memchr2_iter(b'[', b'%', &buf[from..])
-        .map(|i| from + i)
-        .find(|&i| after_empty_line(buf, i))
-}
-
-/// The last place in `buf` where a piece may end (see [`find_cut`]).
-fn last_cut(buf: &[u8]) -> Option<usize> {
-    memchr::memrchr2_iter(b'[', b'%', buf).find(|&i| after_empty_line(buf, i))
-}
-
-/// Whether `buf[i]` starts a line that follows an empty line.
-fn after_empty_line(buf: &[u8], i: usize) -> bool {
-    buf[..i].ends_with(b"\n\n") || buf[..i].ends_with(b"\n\r\n")
-}
-
 /// The number of line ends in `text`.
 fn count_lines(text: &[u8]) -> u64 {
     // The iterator's count is vectorised.
     memchr::memchr_iter(b'\n', text).count() as u64
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pieces_end_before_a_tag_or_escape_line_after_an_empty_line() {
-        let text = b"[A \"1\"]\n\n[B \"2\"]\r\n\r\n% PBN 2.1\n[C \"3\"]\n{\n\n x [D] }\n";
-        let b = text.iter().position(|&c| c == b'B').unwrap() - 1;
-        let pbn = text.iter().position(|&c| c == b'%').unwrap();
-        assert_eq!(find_cut(text, 0), Some(b));
-        assert_eq!(find_cut(text, b + 1), Some(pbn));
-        // `[D]` is not at a line's start; `[C` follows no empty line.
-        assert_eq!(find_cut(text, pbn + 1), None);
-        assert_eq!(last_cut(text), Some(pbn));
-        assert_eq!(last_cut(&text[..pbn]), Some(b));
-        assert_eq!(count_lines(text), 9);
-    }
-
-    #[test]
-    fn the_feed_cuts_about_size_bytes_and_counts_lines() {
-        let record = b"[Event \"e\"]\n[Board \"1\"]\n\n";
-        let text = record.repeat(100);
-        let mut feed = Feed::new(60);
-        let mut input = &text[..];
-        let mut lines = 0;
-        let mut pieces = 0;
-        while let Some(Next::Piece(cut)) = feed.next(&mut input).unwrap() {
-            assert_eq!(cut.line, lines);
-            assert_eq!(cut.first, pieces == 0);
-            // The first cut at or after 60 bytes: three records.
-            assert_eq!(
-                cut.text.len(),
-                if cut.last {
-                    record.len()
-                } else {
-                    3 * record.len()
-                }
-            );
-            lines += 3 * cut.text.len() as u64 / record.len() as u64;
-            pieces += 1;
-        }
-        assert_eq!((pieces, lines), (34, 300));
-    }
-
-    #[test]
-    fn the_feed_notes_escape_lines_and_sticky_tags() {
-        let mut feed = Feed::new(1 << 20);
-        feed.scan(b"% PBN 2.1\n[Event \"##e\"]\n[Note \"##n\"]\n{ [Site   \"##s\"] }\n%EXPORT\n");
-        assert_eq!((feed.export, feed.version), (true, Some((2, 1))));
-        let sticky: Vec<&[u8]> = feed.sticky.iter().map(Vec::as_slice).collect();
-        // A value in a comment is taken too (the guess is then wrong and the
-        // piece read again); Note is never remembered.
-        assert_eq!(sticky, [&b"Event"[..], b"Site"]);
-        let names = feed.sticky_names();
-        assert_eq!(names[..], [b"Event".to_vec(), b"Site".to_vec()]);
-        // The same list until a new name comes.
-        feed.scan(b"[Event \"##f\"]\n");
-        assert!(Arc::ptr_eq(&names, &feed.sticky_names()));
-        feed.scan(b"[Room \"##r\"]\n");
-        assert_eq!(feed.sticky_names().len(), 3);
-    }
 }
