@@ -18,10 +18,10 @@
 //! pending one, so a worker is on it or free to take it: nothing deadlocks.
 //!
 //! A single input (one file, or stdin) is audited on the caller's thread with
-//! [`AuditOptions::input_jobs`] set to `jobs`: a PBN input is then cut into
-//! pieces that the workers read (`pieces.rs`), a LIN or RBN input's records
-//! are decoded and checked by the workers (`split.rs`). At most [`MAX_JOBS`] workers run,
-//! whatever is asked: each holds an input's buffers.
+//! [`AuditOptions::input_jobs`] set to `jobs`: a PBN or LIN input is then cut
+//! into pieces that the workers read (`pieces`), an RBN input's records are
+//! decoded and checked by the workers (`split.rs`). At most [`MAX_JOBS`]
+//! workers run, whatever is asked: each holds an input's buffers.
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
