@@ -375,6 +375,13 @@ fn audit_cmd(args: &AuditArgs) -> u8 {
         opts.jobs = j.max(1);
     }
     opts.game = args.game.map(GameArg::game);
+    // Under -q the findings are only counted, unless a selection, the
+    // failing records or the counts per file need them.
+    opts.report_findings = !(args.quiet
+        && args.rules.is_empty()
+        && args.ignore.is_empty()
+        && args.write_failing.is_none()
+        && args.summary != Some(SummaryExtra::Files));
     // The rule book (parsed from its TOML on first use) only when a glob needs it.
     let selection = if args.rules.is_empty() && args.ignore.is_empty() {
         Selection::new(&[], &[], std::iter::empty())

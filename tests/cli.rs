@@ -150,6 +150,39 @@ fn findings_keep_file_order_with_many_jobs() {
     assert_eq!(files, sorted);
 }
 
+/// Under `-q` the findings of a folder's files are only counted (the workers
+/// do not hand them over): the summary and exit status are those of a run
+/// that prints them, on one thread and on several; `--summary files`, which
+/// counts each file's findings, still gets them.
+#[test]
+fn quiet_runs_count_findings_as_printing_runs_do() {
+    let d = tempdir("quiet");
+    for i in 0..12 {
+        let text = if i % 3 == 0 { CLEAN } else { BROKEN };
+        std::fs::write(d.join(format!("f{i:02}.pbn")), text).unwrap();
+    }
+    let dir = d.to_str().unwrap();
+    let printed = kibitz(&["audit", "--format", "short", "-j", "1", dir], None);
+    let out = stdout(&printed);
+    let summary = &out[out.find("\nfiles:").expect("a summary") + 1..];
+    assert!(summary.contains("findings: 8 violations"), "{summary}");
+    for jobs in ["1", "3"] {
+        let quiet = kibitz(&["audit", "-q", "-j", jobs, dir], None);
+        assert_eq!(quiet.status.code(), Some(1), "-j{jobs}");
+        assert_eq!(stdout(&quiet).trim_start(), summary, "-j{jobs}");
+        let files = kibitz(
+            &["audit", "-q", "--summary", "files", "-j", jobs, dir],
+            None,
+        );
+        let per_file = stdout(&files);
+        assert_eq!(
+            per_file.matches("1 violations").count(),
+            8,
+            "-j{jobs}: {per_file}"
+        );
+    }
+}
+
 #[test]
 fn rules_and_explain() {
     let o = kibitz(&["rules", "pbn.syntax"], None);

@@ -48,14 +48,14 @@ pub struct AuditOptions {
     pub jobs: usize,
     /// Worker threads that share one bridge input (1: the input is read,
     /// decoded and checked on the calling thread alone). With more, the
-    /// calling thread cuts a PBN input into pieces at record boundaries and the
-    /// workers read, decode and check them; it reads a LIN or RBN input's
+    /// calling thread cuts a PBN or LIN input into pieces at record boundaries
+    /// and the workers read, decode and check them; it reads an RBN input's
     /// records itself and the workers decode and check them. Findings, their
     /// order and the summary are the same. Preferans and pinochle inputs are
     /// read on one thread.
     /// [`run`] sets it to `jobs` when it has a single input.
     pub input_jobs: usize,
-    /// About how many bytes of one PBN input a worker reads at a time when
+    /// About how many bytes of one PBN or LIN input a worker reads at a time when
     /// [`AuditOptions::input_jobs`] is above 1 (each piece ends where a record
     /// starts; tests use small pieces to cut everywhere).
     pub input_piece: usize,
@@ -68,6 +68,11 @@ pub struct AuditOptions {
     /// Audit only inputs of this game ([`audit_input`] counts the others as
     /// skipped, reading no more than their start); `None`: every game.
     pub game: Option<Game>,
+    /// Whether [`run`] hands each finding to its caller (as
+    /// [`Event::Finding`]); when false they are only counted in the
+    /// summaries, and a worker never waits for the reporting thread to take
+    /// them (the command line's `-q`, when nothing else reads findings).
+    pub report_findings: bool,
 }
 
 impl Default for AuditOptions {
@@ -78,6 +83,7 @@ impl Default for AuditOptions {
             input_piece: 256 * 1024,
             limits: crate::pbn::Limits::default(),
             preferans: crate::preferans::Options::default(),
+            report_findings: true,
             pinochle: crate::pinochle::Options::default(),
             game: None,
         }

@@ -339,6 +339,9 @@ fn audit_sent(
         }
     };
     let mut emit = |f: &Finding| {
+        if !opts.report_findings {
+            return;
+        }
         chunk.push(f.clone());
         if chunk.len() == CHUNK {
             send(Msg::Findings(
@@ -461,11 +464,13 @@ fn audit_here(
     let name = input.name();
     let mut summary = Summary::default();
     let mut emit = |f: &Finding| {
-        on_event(Event::Finding {
-            file: &name,
-            input,
-            finding: f,
-        })
+        if opts.report_findings {
+            on_event(Event::Finding {
+                file: &name,
+                input,
+                finding: f,
+            })
+        }
     };
     let error = audit_one(input, &name, opts, &mut summary, &mut emit);
     total.merge(&summary);
