@@ -627,25 +627,33 @@ impl Parser {
             return n;
         }
         let name_start = rec.arena.len();
-        let name = rec.push_text(&text[i..i + len]);
-        let shown = decode_short(&text[i..i + len], 40);
+        let name_text = &text[i..i + len];
+        let name = rec.push_text(name_text);
+        // Made only for a finding: a `String` per tag otherwise.
+        let shown = || decode_short(name_text, 40);
         i = skip(i + len);
         if i >= n || text[i] != b'"' {
             rec.arena.truncate(name_start);
-            let msg = format!("the value of tag {shown} must be a string in double quotes");
+            let msg = format!(
+                "the value of tag {} must be a string in double quotes",
+                shown()
+            );
             return self.bad_tag(rec, text, i, at(i.min(n.saturating_sub(1))), msg);
         }
         let value_pos = at(i);
         let Some((value, j)) = self.string(rec, text, i, line) else {
             rec.arena.truncate(name_start);
-            let msg = format!("the value of tag {shown} has no closing quote on its line");
+            let msg = format!(
+                "the value of tag {} has no closing quote on its line",
+                shown()
+            );
             return self.bad_tag(rec, text, n, value_pos, msg);
         };
         i = skip(j);
         if i < n && text[i] == b']' {
             i += 1;
         } else {
-            let msg = format!("tag {shown} is not closed with `]`");
+            let msg = format!("tag {} is not closed with `]`", shown());
             self.finding(rec, rules::SYNTAX_TAG, at(i.min(n)), msg);
         }
         if i - from > PPN_MAX_LINE {

@@ -555,10 +555,23 @@ impl<R: Read> Reader<R> {
             match written {
                 Some(f) => {
                     let v = rec.value(&f);
-                    let stored = (!v.is_empty()).then(|| Stored {
-                        text: v.to_vec(),
-                        pos: f.pos,
-                        value_pos: f.value_pos,
+                    // The buffer of the value this one replaces is reused: for N
+                    // that of the N before the last one, which the last one
+                    // replaces below; for the others the last value's.
+                    let spare = if label == b'N' {
+                        self.n_before.take()
+                    } else {
+                        self.memory[k].take()
+                    };
+                    let stored = (!v.is_empty()).then(|| {
+                        let mut text = spare.map(|s| s.text).unwrap_or_default();
+                        text.clear();
+                        text.extend_from_slice(v);
+                        Stored {
+                            text,
+                            pos: f.pos,
+                            value_pos: f.value_pos,
+                        }
                     });
                     let old = std::mem::replace(&mut self.memory[k], stored);
                     if label == b'N' {
