@@ -32,9 +32,9 @@
 //! the cut; LIN: a value over the cut, or a `pn` line that starts no record;
 //! [`Notation::at_rest`]) is read again by the calling thread joined with
 //! the next piece (and the next, until the joined piece ends between
-//! records). An input with no
-//! cut in 64 times the piece size (at most [`MAX_PIECE`] bytes), pieces joined
-//! beyond that size, or a piece not at rest when no more pieces come, ends the
+//! records). An input with no cut in [`Notation::SEARCH`] times the piece
+//! size (PBN 64, LIN 4; at most [`MAX_PIECE`] bytes), pieces joined beyond
+//! that size, or a piece not at rest when no more pieces come, ends the
 //! pieces: from there the rest of the input is read by one reader and its
 //! records shared out as `split.rs` does.
 //!
@@ -106,6 +106,11 @@ pub(super) trait Notation: 'static {
     /// What a piece in flight offers the guesses of the pieces after it.
     type Earlier: Clone + Send + Sync;
 
+    /// How many piece sizes of text the feed reads, looking for a place to
+    /// cut, before the rest of the input goes to one reader (at most
+    /// [`MAX_PIECE`] bytes): the text read is held until then.
+    const SEARCH: usize;
+
     /// The reader's limits for the audit's options.
     fn limits(opts: &AuditOptions) -> Self::Limits;
     /// Nothing noted yet.
@@ -169,9 +174,9 @@ const MAX_SHARE: usize = 1 << 20;
 /// How many bytes of what follows a piece [`Out::after`] keeps.
 const AFTER: usize = 8;
 
-/// Longest piece (64 times the piece size, 16 MiB for the default): past this
-/// many bytes without a place to cut, the rest of the input is read by one
-/// reader.
+/// Longest piece (at most [`Notation::SEARCH`] times the piece size, 16 MiB
+/// for PBN's default): past this many bytes without a place to cut, the rest
+/// of the input is read by one reader.
 pub(super) const MAX_PIECE: usize = 16 << 20;
 /// No new piece is handed out while the pieces in flight hold more text than
 /// this (a piece holds at least one record, however large).
@@ -346,8 +351,12 @@ pub(super) fn audit_shared<N: Notation, R: Read>(
 /// Where the pieces ended early: the rest of the input is read from here by
 /// one reader.
 struct Rest<N: Notation> {
-    /// The text of the pieces not reported and what was read after them.
+    /// The text of the pieces not reported.
     text: Vec<u8>,
+    /// What was read after them: the feed's buffer, moved, not copied (it
+    /// holds up to [`MAX_PIECE`] bytes when no place to cut was found; a
+    /// copy doubled the peak: 37.8 MiB on a LIN file of one 100 MB value).
+    tail: Vec<u8>,
     at: At<N::Guess>,
     tables: Tables,
     /// The read error that ended the input, reported after the rest.
@@ -444,22 +453,25 @@ fn run<N: Notation, R: Read>(
         None => Ok(()),
         Some(Rest {
             text,
+            tail,
             at,
             tables,
             error: Some(e),
         }) => {
             // The input already failed: the rest is what was read before.
-            let mut reader = N::resume(&text[..], limits, at);
+            let mut reader = N::resume(text.chain(&tail[..]), limits, at);
             pipeline(&mut reader, jobs, sink, tables)?;
             Err(e)
         }
         Some(Rest {
             text,
+            tail,
             at,
             tables,
             error: None,
         }) => {
-            let mut reader = N::resume(io::Cursor::new(text).chain(input), limits, at);
+            let rest = io::Cursor::new(text).chain(io::Cursor::new(tail));
+            let mut reader = N::resume(rest.chain(input), limits, at);
             pipeline(&mut reader, jobs, sink, tables)
         }
     }
@@ -799,10 +811,12 @@ impl<N: Notation> Merge<'_, '_, N> {
         for o in self.out.drain(..) {
             text.extend_from_slice(&o.text);
         }
-        text.extend_from_slice(&self.feed.buf[..self.feed.filled]);
+        let mut tail = std::mem::take(&mut self.feed.buf);
+        tail.truncate(self.feed.filled);
         self.feed.filled = 0;
         Rest {
             text,
+            tail,
             at: At {
                 line,
                 records: self.records,
@@ -885,7 +899,7 @@ impl<N: Notation> Feed<N> {
     fn new(size: usize, notes: N::Notes) -> Feed<N> {
         Feed {
             size,
-            max: size.saturating_mul(64).clamp(4096, MAX_PIECE),
+            max: size.saturating_mul(N::SEARCH).clamp(4096, MAX_PIECE),
             buf: Vec::new(),
             filled: 0,
             spare: Vec::new(),

@@ -28,6 +28,9 @@ impl Notation for Pbn {
     type Notes = Notes;
     type Earlier = Earlier;
 
+    /// A record may hold a long comment between places to cut.
+    const SEARCH: usize = 64;
+
     fn limits(opts: &AuditOptions) -> Limits {
         opts.limits
     }
