@@ -292,9 +292,10 @@ const CHUNK: usize = 64;
 /// With four chunks an input (256 findings) a folder of files with a few
 /// hundred findings each was audited one file after the other: `-j2` took
 /// as long as `-j1` on 64 pinochle files of 372 findings each (fourteenth
-/// session); with 32,768 in all (about 5 MB), 1,024 an input at the usual
-/// window of 32.
-const FINDINGS_IN_FLIGHT: usize = 32_768;
+/// session); with 16,384 in all (about 2.5 MB), 512 an input at the usual
+/// window of 32. (With 32,768 the peak of `tests/memory.rs`'s folder of
+/// 6,000 files varied by up to 150 KiB from run to run, over its slack.)
+const FINDINGS_IN_FLIGHT: usize = 16_384;
 /// Inputs handed out ahead of the one being reported, at least: enough for
 /// the other workers to go on while one audits a file ten times the size of
 /// the others (the bound on memory is [`FINDINGS_IN_FLIGHT`] findings).

@@ -1,6 +1,6 @@
 //! One RBN input on several threads, and the rest of one PBN or LIN input
 //! from where it cannot be cut into pieces (`pieces`: a `{` comment or a LIN
-//! value open over a place to cut, or no place to cut in 16 MiB), reported
+//! value open over a place to cut, or no place to cut in 4 MiB or 1 MiB), reported
 //! exactly as on one.
 //!
 //! The pipeline is generic over the notation's [`RecordReader`]: what follows

@@ -33,7 +33,7 @@
 //! [`Notation::at_rest`]) is read again by the calling thread joined with
 //! the next piece (and the next, until the joined piece ends between
 //! records). An input with no cut in [`Notation::SEARCH`] times the piece
-//! size (PBN 64, LIN 4; at most [`MAX_PIECE`] bytes), pieces joined beyond
+//! size (PBN 16, LIN 4; at most [`MAX_PIECE`] bytes), pieces joined beyond
 //! that size, or a piece not at rest when no more pieces come, ends the
 //! pieces: from there the rest of the input is read by one reader and its
 //! records shared out as `split.rs` does.
@@ -174,9 +174,9 @@ const MAX_SHARE: usize = 1 << 20;
 /// How many bytes of what follows a piece [`Out::after`] keeps.
 const AFTER: usize = 8;
 
-/// Longest piece (at most [`Notation::SEARCH`] times the piece size, 16 MiB
-/// for PBN's default): past this many bytes without a place to cut, the rest
-/// of the input is read by one reader.
+/// Longest piece (at most [`Notation::SEARCH`] times the piece size: 4 MiB
+/// for PBN with the default size, 1 MiB for LIN): past this many bytes
+/// without a place to cut, the rest of the input is read by one reader.
 pub(super) const MAX_PIECE: usize = 16 << 20;
 /// No new piece is handed out while the pieces in flight hold more text than
 /// this (a piece holds at least one record, however large).
