@@ -78,15 +78,16 @@ fn audit(input: Gen) -> Outcome {
     Outcome { summary, findings }
 }
 
-/// A LIN input named `name` on two threads (read in pieces).
-fn audit_lin_shared(input: Gen) -> Outcome {
+/// An input named `name` (its extension the notation's hint) on two threads
+/// (read in pieces).
+fn audit_shared(name: &str, input: Gen) -> Outcome {
     let opts = AuditOptions {
         input_jobs: 2,
         ..AuditOptions::default()
     };
     let mut summary = Summary::default();
     let mut findings = Vec::new();
-    audit_input("hostile.lin", input, &opts, &mut summary, &mut |f| {
+    audit_input(name, input, &opts, &mut summary, &mut |f| {
         if findings.len() < 10_000 {
             findings.push(f.clone());
         }
@@ -115,33 +116,47 @@ fn hostile_inputs_are_read_with_bounded_memory() {
     ALLOCATOR.set_limit(256 << 20).unwrap();
     let base = ALLOCATOR.allocated();
 
-    // LIN on two threads, first, so that their peak is measured alone: a file
-    // on one line has no place to cut. The feed gives up after a megabyte
-    // (it held 16 MiB, and copied it, before: a peak over 32 MiB).
+    // LIN and PBN on two threads, first, so that their peak is measured
+    // alone: a file on one line has no place to cut. The feed gives up after
+    // 1 MiB (LIN) or 4 MiB (PBN); it held 16 MiB, and copied it, before: a
+    // peak over 32 MiB.
     // 0a. One record of three and a half million tags on one line (21 MB).
-    let o = audit_lin_shared(Gen::new(
-        b"pn|a,b,c,d|md|3SA,SK,SQ,|",
-        b"pc|SA|",
-        3_500_000,
-        b"\npn|e,f,g,h|md|3SA,SK,SQ,|\n",
-    ));
+    let o = audit_shared(
+        "hostile.lin",
+        Gen::new(
+            b"pn|a,b,c,d|md|3SA,SK,SQ,|",
+            b"pc|SA|",
+            3_500_000,
+            b"\npn|e,f,g,h|md|3SA,SK,SQ,|\n",
+        ),
+    );
     assert!(has(&o, "lin.limit.record"), "{:?}", &o.findings[..3]);
     assert_eq!(o.summary.records, 2);
     // 0b. A 24 MB value.
-    let o = audit_lin_shared(Gen::new(
-        b"pn|a,b,c,d|md|3SA,SK,SQ,|nt|",
-        b"x",
-        24 * MB,
-        b"|\npn|e,f,g,h|md|3SA,SK,SQ,|\n",
-    ));
+    let o = audit_shared(
+        "hostile.lin",
+        Gen::new(
+            b"pn|a,b,c,d|md|3SA,SK,SQ,|nt|",
+            b"x",
+            24 * MB,
+            b"|\npn|e,f,g,h|md|3SA,SK,SQ,|\n",
+        ),
+    );
     assert!(has(&o, "lin.limit.value"), "{:?}", o.findings);
     assert_eq!(o.summary.records, 2);
     assert!(o.summary.bytes >= 24 * MB);
-    let lin_peak = ALLOCATOR.max_allocated() - base;
+    // 0c. A PBN line of 24 MB.
+    let o = audit_shared(
+        "hostile.pbn",
+        Gen::new(b"[Event \"a\"]\n\n", b"x", 24 * MB, LAST),
+    );
+    assert!(has(&o, "pbn.limit.line"), "{:?}", o.findings);
+    assert_eq!(o.summary.records, 3);
+    let shared_peak = ALLOCATOR.max_allocated() - base;
     assert!(
-        lin_peak < 16 << 20,
-        "LIN peak allocation {} MiB",
-        lin_peak >> 20
+        shared_peak < 16 << 20,
+        "peak allocation on two threads {} MiB",
+        shared_peak >> 20
     );
 
     // 1. A 100 MB line without a newline, between two records.
