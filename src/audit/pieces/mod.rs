@@ -294,9 +294,9 @@ fn read_piece<N: Notation>(
         if checked.len() == len {
             checked.push(Checked::default());
         }
-        // The slot's findings of an earlier piece are freed here, each just
-        // before the record's own are made (the allocator then mostly hands
-        // back what was just freed).
+        // The slot's findings of an earlier piece, if any are left (a buffer
+        // frees them when it comes back to its thread), are freed just
+        // before the record's own are made.
         checked[len].forget(KEEP_FINDINGS);
         checked[len].check(raw, board);
         held += (checked[len].findings.iter())
