@@ -12,15 +12,15 @@
 use std::io::Read;
 use std::sync::Arc;
 
-use super::{At, Notation};
+use super::{At, Pieced};
 use crate::Pos;
 use crate::audit::AuditOptions;
 use crate::notation::lin::{Carried, Handover, Limits, RawRecord, Reader};
 
-/// LIN as [`Notation`] for reading in pieces.
+/// LIN as [`Pieced`] for reading in pieces.
 pub(in crate::audit) struct Lin;
 
-impl Notation for Lin {
+impl Pieced for Lin {
     type Raw = RawRecord;
     type Reader<R: Read> = Reader<R>;
     type Limits = Limits;

@@ -3,7 +3,7 @@
 //!
 //! The calling thread reads the input in pieces of about
 //! [`AuditOptions::input_piece`] bytes, each cut where a record may start
-//! (the notation's [`Notation::find_cut`]: for PBN the start of a line that
+//! (the notation's [`Pieced::find_cut`]: for PBN the start of a line that
 //! opens a tag pair or is an escape line, right after an empty line; for LIN
 //! the start of a line that opens a `qx`, `vg` or `pn` tag), and hands them
 //! out in order to `input_jobs - 1` workers (it reads a piece itself whenever
@@ -18,7 +18,7 @@
 //! reported; when it did not, the calling thread reads the piece again from
 //! the true state, which cannot fail.
 //!
-//! What is carried and guessed is the notation's ([`Notation`], `pbn.rs` and
+//! What is carried and guessed is the notation's ([`Pieced`], `pbn.rs` and
 //! `lin.rs`). PBN: `#` and `##` values, `% EXPORT`, `% PBN`
 //! (`pbn::reader::resume`); the guess takes the export flag, version and
 //! sticky tags from the calling thread's scan of the `%` lines and `"##`
@@ -30,9 +30,9 @@
 //!
 //! A piece that did not end between records (PBN: a `{` comment open over
 //! the cut; LIN: a value over the cut, or a `pn` line that starts no record;
-//! [`Notation::at_rest`]) is read again by the calling thread joined with
+//! [`Pieced::at_rest`]) is read again by the calling thread joined with
 //! the next piece (and the next, until the joined piece ends between
-//! records). An input with no cut in [`Notation::SEARCH`] times the piece
+//! records). An input with no cut in [`Pieced::SEARCH`] times the piece
 //! size (PBN 16, LIN 4; at most [`MAX_PIECE`] bytes), pieces joined beyond
 //! that size, or a piece not at rest when no more pieces come, ends the
 //! pieces: from there the rest of the input is read by one reader and its
@@ -87,8 +87,9 @@ pub(super) use pbn::Pbn;
 /// A notation whose inputs can be read in pieces (see the module
 /// documentation): where a piece may end, the guess a piece's reader starts
 /// from, and how what it read is checked against the truth. Implemented for
-/// PBN ([`Pbn`]) and LIN ([`Lin`]).
-pub(super) trait Notation: 'static {
+/// PBN ([`Pbn`]) and LIN ([`Lin`]). (Not `Notation`: that is the audit's
+/// enum of notations.)
+pub(super) trait Pieced: 'static {
     /// The raw record.
     type Raw: RawRecord + Decode<Board> + Default + Send;
     /// The reader over any input.
@@ -174,7 +175,7 @@ const MAX_SHARE: usize = 1 << 20;
 /// How many bytes of what follows a piece [`Out::after`] keeps.
 const AFTER: usize = 8;
 
-/// Longest piece (at most [`Notation::SEARCH`] times the piece size: 4 MiB
+/// Longest piece (at most [`Pieced::SEARCH`] times the piece size: 4 MiB
 /// for PBN with the default size, 1 MiB for LIN): past this many bytes
 /// without a place to cut, the rest of the input is read by one reader.
 pub(super) const MAX_PIECE: usize = 16 << 20;
@@ -212,7 +213,7 @@ const KEEP_FINDINGS: usize = 4;
 const KEEP_FREE: usize = 4;
 
 /// A piece of the input for a worker.
-struct Piece<N: Notation> {
+struct Piece<N: Pieced> {
     seq: u64,
     text: Arc<Vec<u8>>,
     at: At<N::Guess>,
@@ -221,7 +222,7 @@ struct Piece<N: Notation> {
 }
 
 /// What a worker found in a piece.
-struct Done<N: Notation> {
+struct Done<N: Pieced> {
     seq: u64,
     checked: Vec<Checked>,
     /// Records read (the first `len` of `checked`).
@@ -241,7 +242,7 @@ struct Done<N: Notation> {
 const CALLER: usize = usize::MAX;
 
 /// A thread's buffers for reading pieces.
-struct Bench<N: Notation> {
+struct Bench<N: Pieced> {
     raw: N::Raw,
     board: Board,
     home: usize,
@@ -252,7 +253,7 @@ struct Bench<N: Notation> {
     heavy_from: Arc<AtomicU64>,
 }
 
-impl<N: Notation> Bench<N> {
+impl<N: Pieced> Bench<N> {
     fn new(home: usize, window: usize, heavy_from: &Arc<AtomicU64>) -> Bench<N> {
         Bench {
             heavy: (FINDINGS_BUDGET / window).min(MAX_SHARE),
@@ -266,7 +267,7 @@ impl<N: Notation> Bench<N> {
 
 /// Reads, decodes and checks the records of `piece` into `checked`, a result
 /// buffer of this thread (whose findings, reported, are freed here).
-fn read_piece<N: Notation>(
+fn read_piece<N: Pieced>(
     piece: Piece<N>,
     limits: N::Limits,
     bench: &mut Bench<N>,
@@ -329,7 +330,7 @@ fn read_piece<N: Notation>(
 
 /// Audits the input `input` of the notation `N` with `opts.input_jobs` workers
 /// (see the module documentation), counting it in `summary`.
-pub(super) fn audit_shared<N: Notation, R: Read>(
+pub(super) fn audit_shared<N: Pieced, R: Read>(
     input: R,
     opts: &AuditOptions,
     summary: &mut Summary,
@@ -350,7 +351,7 @@ pub(super) fn audit_shared<N: Notation, R: Read>(
 
 /// Where the pieces ended early: the rest of the input is read from here by
 /// one reader.
-struct Rest<N: Notation> {
+struct Rest<N: Pieced> {
     /// The text of the pieces not reported.
     text: Vec<u8>,
     /// What was read after them: the feed's buffer, moved, not copied (it
@@ -363,7 +364,7 @@ struct Rest<N: Notation> {
     error: Option<io::Error>,
 }
 
-fn run<N: Notation, R: Read>(
+fn run<N: Pieced, R: Read>(
     input: &mut R,
     opts: &AuditOptions,
     sink: &mut RecordSink<'_>,
@@ -478,7 +479,7 @@ fn run<N: Notation, R: Read>(
 }
 
 /// The workers as the calling thread sees them.
-struct Crew<'a, N: Notation> {
+struct Crew<'a, N: Pieced> {
     work: &'a SyncSender<Piece<N>>,
     /// The pieces not taken yet (the calling thread takes one when idle).
     queue: &'a Mutex<Receiver<Piece<N>>>,
@@ -487,7 +488,7 @@ struct Crew<'a, N: Notation> {
 }
 
 /// A piece handed out and not yet reported.
-struct Out<N: Notation> {
+struct Out<N: Pieced> {
     /// The pieces it is (two or more when pieces were joined, `report`).
     seqs: (u64, u64),
     text: Arc<Vec<u8>>,
@@ -502,7 +503,7 @@ struct Out<N: Notation> {
 }
 
 /// The calling thread's side: cut pieces, hand them out, report them in order.
-struct Merge<'s, 'a, N: Notation> {
+struct Merge<'s, 'a, N: Pieced> {
     sink: &'s mut RecordSink<'a>,
     limits: N::Limits,
     feed: Feed<N>,
@@ -524,7 +525,7 @@ struct Merge<'s, 'a, N: Notation> {
     bench: Bench<N>,
 }
 
-impl<N: Notation> Merge<'_, '_, N> {
+impl<N: Pieced> Merge<'_, '_, N> {
     /// Hands out the pieces of `input` and reports them; `Some` when the rest
     /// must be read by one reader.
     fn pieces<R: Read>(
@@ -872,7 +873,7 @@ enum Next {
 
 /// The input read and cut into pieces, and what the calling thread guesses
 /// from the pieces' text.
-struct Feed<N: Notation> {
+struct Feed<N: Pieced> {
     /// About how many bytes a piece holds, and the most.
     size: usize,
     max: usize,
@@ -895,7 +896,7 @@ struct Feed<N: Notation> {
     notes: N::Notes,
 }
 
-impl<N: Notation> Feed<N> {
+impl<N: Pieced> Feed<N> {
     fn new(size: usize, notes: N::Notes) -> Feed<N> {
         Feed {
             size,

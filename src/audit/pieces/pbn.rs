@@ -7,17 +7,17 @@ use std::collections::BTreeSet;
 use std::io::Read;
 use std::sync::Arc;
 
-use super::{At, Notation};
+use super::{At, Pieced};
 use crate::audit::AuditOptions;
 use crate::pbn::{
     Carried, Earlier, Escape, Guess, Handover, Limits, RawRecord, Reader, Resume, TagKind,
     is_name_char,
 };
 
-/// PBN as [`Notation`] for reading in pieces.
+/// PBN as [`Pieced`] for reading in pieces.
 pub(in crate::audit) struct Pbn;
 
-impl Notation for Pbn {
+impl Pieced for Pbn {
     type Raw = RawRecord;
     type Reader<R: Read> = Reader<R>;
     type Limits = Limits;
