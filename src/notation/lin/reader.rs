@@ -547,12 +547,10 @@ impl<R: Read> Reader<R> {
         true
     }
 
-    /// Whether tag `l` (lower case), after a tag of the record, starts the
-    /// next record: a `qx`, or in a record without `qx` a `pn` or `md` after
-    /// its `md` (single-board files).
+    /// [`starts_record`] after the tags of the record being read.
     #[inline(always)]
     fn starts_record(&self, l: &[u8; 2]) -> bool {
-        l == b"qx" || (!self.has_qx && self.has_md && matches!(l, b"pn" | b"md"))
+        starts_record(l, self.has_md, self.has_qx)
     }
 
     /// Whether a record of `tags` tags and `bytes` of text is over a limit
@@ -645,6 +643,15 @@ impl<R: Read> Reader<R> {
         }
         true
     }
+}
+
+/// Whether tag `l` (lower case), after a tag of a record with or without an
+/// `md` and a `qx`, starts the next record: a `qx`, or in a record without
+/// `qx` a `pn` or `md` after its `md` (single-board files). (A `vg` starts
+/// one too, after any tag: [`Reader::read_record`] tests it first.)
+#[inline(always)]
+fn starts_record(l: &[u8; 2], has_md: bool, has_qx: bool) -> bool {
+    l == b"qx" || (!has_qx && has_md && matches!(l, b"pn" | b"md"))
 }
 
 /// The last segment's text: in `buf` at `short` when the short path read

@@ -13,7 +13,7 @@
 use std::io::Read;
 use std::sync::Arc;
 
-use super::{Last, Limits, RawTag, Reader};
+use super::{Last, Limits, RawTag, Reader, starts_record};
 use crate::Pos;
 use crate::notation::lin::RawRecord;
 
@@ -79,14 +79,8 @@ impl Handover {
         let &[a, b, b'|', ..] = after else {
             return false;
         };
-        let last = self.last;
-        !self.open_end
-            && last.tags
-            && match [a.to_ascii_lowercase(), b.to_ascii_lowercase()] {
-                [b'q', b'x'] | [b'v', b'g'] => true,
-                [b'p', b'n'] | [b'm', b'd'] => last.has_md && !last.has_qx,
-                _ => false,
-            }
+        let (l, last) = ([a, b].map(|c| c.to_ascii_lowercase()), self.last);
+        !self.open_end && last.tags && (&l == b"vg" || starts_record(&l, last.has_md, last.has_qx))
     }
 }
 
