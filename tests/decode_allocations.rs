@@ -25,10 +25,27 @@ use kibitz::{Pos, Rule};
 #[global_allocator]
 static ALLOCATOR: Cap<std::alloc::System> = Cap::new(std::alloc::System, usize::MAX);
 
-/// Games without planted faults, claims among them.
+/// Games without planted faults, claims among them; every third one with
+/// alerted calls and their explanations, of lengths that differ from game to
+/// game (PBN notes, LIN `an`, RBN notes: each decoder kept every text in a new
+/// `String` until the fifteenth session).
 fn games() -> Vec<Board> {
     (0..200u64)
-        .map(|i| common::generated_game(i, u64::MAX).board)
+        .map(|i| {
+            let mut board = common::generated_game(i, u64::MAX).board;
+            if i % 3 == 0
+                && let Some(a) = board.auction.as_mut()
+            {
+                let alerted = a.items.len().min(2);
+                for (k, item) in a.items.iter_mut().take(alerted).enumerate() {
+                    let number = k as u8 + 1;
+                    item.note = Some(number);
+                    let text = format!("alert {number}: {}", "shows ".repeat(1 + (i as usize) % 7));
+                    a.notes.push(kibitz::bridge::Note { number, text });
+                }
+            }
+            board
+        })
         .collect()
 }
 

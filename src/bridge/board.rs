@@ -456,6 +456,21 @@ pub struct Board {
     /// cache: the players of a teams match alternate between two tables).
     #[cfg_attr(feature = "serde", serde(skip))]
     spare_id: Identification,
+    /// The note lists and note texts of earlier records, emptied, for the
+    /// next ones (see [`Board::take_note_list`]).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    spare_notes: NoteSpares,
+}
+
+/// Emptied note lists and note texts kept for the next record, so that a
+/// record's alerts allocate nothing once earlier records had as many: at most
+/// as many texts as one record had notes, each as long as the longest there.
+#[derive(Clone, Debug, Default)]
+struct NoteSpares {
+    /// Empty lists (an auction's and a play's).
+    lists: [Vec<Note>; 2],
+    /// Empty texts.
+    texts: Vec<String>,
 }
 
 impl PartialEq for Board {
@@ -483,6 +498,7 @@ impl PartialEq for Board {
             spare_calls: _,
             spare_cards: _,
             spare_id: _,
+            spare_notes: _,
         } = self;
         *record == other.record
             && *pos == other.pos
@@ -545,16 +561,19 @@ impl Board {
             spare_calls,
             spare_cards,
             spare_id: _,
+            spare_notes,
         } = self;
-        if let Some(a) = auction.take()
-            && a.items.capacity() > spare_calls.capacity()
-        {
-            *spare_calls = a.items;
+        if let Some(a) = auction.take() {
+            spare_notes.keep(a.notes);
+            if a.items.capacity() > spare_calls.capacity() {
+                *spare_calls = a.items;
+            }
         }
-        if let Some(p) = play.take()
-            && p.items.capacity() > spare_cards.capacity()
-        {
-            *spare_cards = p.items;
+        if let Some(p) = play.take() {
+            spare_notes.keep(p.notes);
+            if p.items.capacity() > spare_cards.capacity() {
+                *spare_cards = p.items;
+            }
         }
         spare_calls.clear();
         spare_cards.clear();
@@ -649,6 +668,27 @@ impl Board {
         }
     }
 
+    /// Adds note `number` reading `text` to the auction's notes (with `play`,
+    /// the play's), unless the board has no such section or the section has
+    /// a note of that number already. The list and the text reuse earlier
+    /// records' allocations.
+    pub(crate) fn add_note(&mut self, play: bool, number: u8, text: &str) {
+        let notes = match play {
+            false => self.auction.as_mut().map(|a| &mut a.notes),
+            true => self.play.as_mut().map(|p| &mut p.notes),
+        };
+        if let Some(notes) = notes.filter(|v| v.iter().all(|n| n.number != number)) {
+            self.spare_notes.push(notes, number, text);
+        }
+    }
+
+    /// Adds note `number` reading `text` to `notes`, a list that is to become
+    /// a section's notes, reusing earlier records' allocations as
+    /// [`Board::add_note`] does.
+    pub(crate) fn add_note_to(&mut self, notes: &mut Vec<Note>, number: u8, text: &str) {
+        self.spare_notes.push(notes, number, text);
+    }
+
     /// [`Board::give_back_call_buffer`] for play items.
     ///
     /// ```
@@ -661,6 +701,43 @@ impl Board {
         if buf.capacity() > self.spare_cards.capacity() {
             buf.clear();
             self.spare_cards = buf;
+        }
+    }
+}
+
+impl NoteSpares {
+    /// Pushes note `number` reading `text` onto `notes`, taking a spare list
+    /// when `notes` has no allocation and a spare text.
+    fn push(&mut self, notes: &mut Vec<Note>, number: u8, text: &str) {
+        if notes.capacity() == 0 {
+            let [a, b] = &mut self.lists;
+            *notes = std::mem::take(if a.capacity() >= b.capacity() { a } else { b });
+        }
+        let mut spare = self.texts.pop().unwrap_or_default();
+        spare.push_str(text);
+        notes.push(Note {
+            number,
+            text: spare,
+        });
+    }
+
+    /// Keeps `notes`' list and texts, emptied, in place of the smaller spare
+    /// list.
+    fn keep(&mut self, mut notes: Vec<Note>) {
+        if notes.capacity() == 0 {
+            return;
+        }
+        for note in notes.drain(..) {
+            let mut text = note.text;
+            if text.capacity() > 0 {
+                text.clear();
+                self.texts.push(text);
+            }
+        }
+        let [a, b] = &mut self.lists;
+        let smaller = if a.capacity() <= b.capacity() { a } else { b };
+        if notes.capacity() > smaller.capacity() {
+            *smaller = notes;
         }
     }
 }

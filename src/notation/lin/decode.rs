@@ -304,7 +304,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     Ok(()) => {
                         for &(call, at, alert) in &parsed {
                             let note = if alert {
-                                new_note(&mut notes, String::new(), t, s)
+                                new_note(board, &mut notes, "", t, s)
                             } else {
                                 None
                             };
@@ -326,18 +326,18 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 }
             }
             b"an" => {
-                let text = text(v).into_owned();
+                let text = text(v);
                 match calls.last_mut().filter(|_| last_mb) {
                     Some(c) => match c
                         .note
                         .and_then(|n| notes.iter_mut().find(|x| x.number == n))
                     {
-                        Some(n) if n.text.is_empty() => n.text = text,
+                        Some(n) if n.text.is_empty() => n.text.push_str(&text),
                         Some(n) => {
                             n.text.push(' ');
                             n.text.push_str(&text);
                         }
-                        None => c.note = new_note(&mut notes, text, t, s),
+                        None => c.note = new_note(board, &mut notes, &text, t, s),
                     },
                     None => s.push(
                         rules::ANNOTATION,
@@ -503,10 +503,16 @@ fn play_item(card: PlayCard, pos: Pos) -> PlayItem {
     }
 }
 
-fn new_note(notes: &mut Vec<Note>, text: String, t: &RawTag, s: &mut Sink) -> Option<u8> {
+fn new_note(
+    board: &mut Board,
+    notes: &mut Vec<Note>,
+    text: &str,
+    t: &RawTag,
+    s: &mut Sink,
+) -> Option<u8> {
     match u8::try_from(notes.len() + 1) {
         Ok(number) => {
-            notes.push(Note { number, text });
+            board.add_note_to(notes, number, text);
             Some(number)
         }
         Err(_) => {

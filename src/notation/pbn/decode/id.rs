@@ -2,7 +2,7 @@
 //! four players, Scoring as written, and the texts of the Note tags.
 
 use crate::Seat;
-use crate::bridge::{Board, Identification, Note};
+use crate::bridge::{Board, Identification};
 use crate::pbn::{RawRecord, TagKind};
 use crate::text;
 
@@ -70,15 +70,9 @@ fn note(value: &str, part: Option<u8>, board: &mut Board) {
     let Some(number) = n.parse::<u8>().ok().filter(|n| (1..=32).contains(n)) else {
         return;
     };
-    let notes = match part {
-        Some(0) => board.auction.as_mut().map(|a| &mut a.notes),
-        Some(1) => board.play.as_mut().map(|p| &mut p.notes),
-        _ => None,
-    };
-    if let Some(notes) = notes.filter(|v| v.iter().all(|x| x.number != number)) {
-        notes.push(Note {
-            number,
-            text: body.to_string(),
-        });
+    match part {
+        Some(0) => board.add_note(false, number, body),
+        Some(1) => board.add_note(true, number, body),
+        _ => {}
     }
 }

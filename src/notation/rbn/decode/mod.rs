@@ -229,17 +229,8 @@ fn notes(rec: &RawRecord, board: &mut Board, sink: &mut Sink) {
             (FieldKind::Label, b'A') => part = 1,
             (FieldKind::Label, b'P') => part = 2,
             (FieldKind::Note, d) => {
-                let note = Note {
-                    number: d - b'0',
-                    text: text::decode(rec.value(f)).into_owned(),
-                };
-                let list = match part {
-                    1 => board.auction.as_mut().map(|a| &mut a.notes),
-                    2 => board.play.as_mut().map(|p| &mut p.notes),
-                    _ => None,
-                };
-                if let Some(l) = list.filter(|l| l.iter().all(|n| n.number != note.number)) {
-                    l.push(note);
+                if part != 0 {
+                    board.add_note(part == 2, d - b'0', &text::decode(rec.value(f)));
                 }
             }
             _ => {}
