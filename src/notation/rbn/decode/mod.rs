@@ -228,10 +228,8 @@ fn notes(rec: &RawRecord, board: &mut Board, sink: &mut Sink) {
         match (f.kind, f.label) {
             (FieldKind::Label, b'A') => part = 1,
             (FieldKind::Label, b'P') => part = 2,
-            (FieldKind::Note, d) => {
-                if part != 0 {
-                    board.add_note(part == 2, d - b'0', &text::decode(rec.value(f)));
-                }
+            (FieldKind::Note, d) if part != 0 => {
+                board.add_note(part == 2, d - b'0', &text::decode(rec.value(f)));
             }
             _ => {}
         }
