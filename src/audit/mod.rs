@@ -51,11 +51,12 @@ pub struct AuditOptions {
     /// calling thread cuts a PBN or LIN input into pieces at record boundaries
     /// and the workers read, decode and check them; it reads an RBN input's
     /// records itself and the workers decode and check them. Findings, their
-    /// order and the summary are the same. Preferans and pinochle inputs are
-    /// read on one thread.
+    /// order and the summary are the same. A preferans PPN text input is cut
+    /// where games start and the workers audit the pieces; pinochle inputs
+    /// and the JSON form of PPN are read on one thread.
     /// [`run`] sets it to `jobs` when it has a single input.
     pub input_jobs: usize,
-    /// About how many bytes of one PBN or LIN input a worker reads at a time when
+    /// About how many bytes of one PBN, LIN or PPN text input a worker reads at a time when
     /// [`AuditOptions::input_jobs`] is above 1 (each piece ends where a record
     /// starts; tests use small pieces to cut everywhere).
     pub input_piece: usize,

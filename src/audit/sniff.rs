@@ -241,6 +241,9 @@ pub fn audit_input<R: Read>(
     let input = io::Cursor::new(head).chain(input);
     let result = match notation {
         Some(Notation::Pbn) => audit_stream(input, opts, summary, emit),
+        Some(Notation::Ppn) if opts.input_jobs > 1 => {
+            super::preferans::pieces::audit_text_shared(input, opts, summary, emit)
+        }
         Some(Notation::Ppn) => super::preferans::audit_text(input, opts, summary, emit),
         Some(Notation::PpnJson) => super::preferans::audit_json(input, opts, summary, emit),
         Some(Notation::Lin) if opts.input_jobs > 1 => {
@@ -336,7 +339,7 @@ fn unreadable<R: Read>(
 
 /// Reads nothing and fails with its error, once (then reads as the end of input
 /// would): placed after the head when reading the head failed.
-struct FailAfter(Option<io::Error>);
+pub(super) struct FailAfter(pub(super) Option<io::Error>);
 
 impl Read for FailAfter {
     fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {

@@ -201,6 +201,13 @@ impl<R: Read> TextReader<R> {
         }
     }
 
+    /// Numbers the lines after `line`, for an input that is the text of a
+    /// file after its first `line` lines (a piece of it; no byte-order mark
+    /// is looked for).
+    pub(crate) fn start_after(&mut self, line: u64) {
+        self.lines.start_after(line);
+    }
+
     /// Bytes read so far.
     ///
     /// ```

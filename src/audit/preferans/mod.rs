@@ -4,6 +4,8 @@
 //! A record is one game (its info section and deals). Findings of a deal are
 //! handed out as soon as the deal is checked, so memory stays bounded however
 //! many deals a game has; the game's closing findings (Result, Place) come last.
+//! With [`AuditOptions::input_jobs`] above 1, PPN text is read in pieces on
+//! that many threads (`pieces.rs`); the JSON form is read on one.
 
 use std::io::{self, Read};
 
@@ -12,6 +14,8 @@ use crate::ppn::{self, Item, JsonItem, TextReader};
 use crate::preferans::{Deal, Game, Info, Options};
 use crate::text::decode_short;
 use crate::{Finding, Pos, Rule};
+
+pub(crate) mod pieces;
 
 /// Tags the rules read: name, required.
 const KNOWN: [(&str, bool); 11] = [
@@ -191,9 +195,31 @@ pub(crate) fn audit_text<R: Read>(
     summary: &mut Summary,
     emit: &mut dyn FnMut(&Finding),
 ) -> io::Result<()> {
+    audit_text_from(input, Start::default(), opts, summary, emit)
+}
+
+/// Where [`audit_text_from`] starts reading: the input's start, or a line
+/// where a game starts, after `line` lines and `records` games.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Start {
+    line: u64,
+    records: usize,
+}
+
+/// [`audit_text`] over `input`, the text from `start` on (a piece of a file).
+fn audit_text_from<R: Read>(
+    input: R,
+    start: Start,
+    opts: &AuditOptions,
+    summary: &mut Summary,
+    emit: &mut dyn FnMut(&Finding),
+) -> io::Result<()> {
     let mut reader = TextReader::with_max_line(input, opts.limits.max_line);
+    if start.line > 0 {
+        reader.start_after(start.line);
+    }
     let mut current: Option<GameAudit> = None;
-    let mut records = 0;
+    let mut records = start.records;
     let mut deal = Deal::default();
     summary.files += 1;
     let mut sink = RecordSink::new(summary, emit, opts.limits.max_findings);
