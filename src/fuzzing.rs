@@ -140,6 +140,42 @@ pub fn ppn_decode(data: &[u8]) {
     })
     .expect("reading from memory cannot fail");
     assert_eq!(summary.bytes, input.len() as u64, "not every byte was read");
+    // As PPN text (whatever the sniffer said): in pieces (as `--jobs` reads
+    // one file; here the pieces in turn on this thread), exactly what one
+    // reader gives. Pieces of 1 to 128 bytes, from the first byte.
+    if k % 2 == 0 {
+        let (one, pieces) = (
+            ppn_text(input, None),
+            ppn_text(input, Some(usize::from(k / 2) + 1)),
+        );
+        assert!(one == pieces, "in pieces of {}", k / 2 + 1);
+    }
+}
+
+/// The findings and summary of PPN text `input`, one reader or in pieces of
+/// about `piece` bytes.
+fn ppn_text(input: &[u8], piece: Option<usize>) -> (Summary, Vec<Finding>) {
+    let (mut summary, mut findings) = (Summary::default(), Vec::new());
+    let mut emit = |f: &Finding| findings.push(f.clone());
+    match piece {
+        None => {
+            crate::audit::preferans::audit_text(input, options(), &mut summary, &mut emit)
+                .expect("reading from memory cannot fail");
+        }
+        Some(size) => {
+            let opts = AuditOptions {
+                input_piece: size,
+                ..options().clone()
+            };
+            crate::audit::preferans::pieces::audit_text_in_pieces(
+                input,
+                &opts,
+                &mut summary,
+                &mut emit,
+            );
+        }
+    }
+    (summary, findings)
 }
 
 /// Writes one generated game as PBN (export format).

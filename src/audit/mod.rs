@@ -17,7 +17,7 @@ mod auditor;
 mod game;
 mod input;
 mod pieces;
-mod preferans;
+pub(crate) mod preferans;
 mod records;
 pub mod rules;
 mod run;

@@ -81,20 +81,8 @@ pub(crate) fn audit_text_shared<R: Read>(
     let (job_tx, job_rx) = sync_channel::<Job>(window);
     let job_rx = Mutex::new(job_rx);
     summary.files += 1;
-    let mut report = Report {
-        summary,
-        emit,
-        records: 0,
-        in_flight: VecDeque::new(),
-        bytes: 0,
-    };
-    let mut feed = Feed {
-        pending: Vec::new(),
-        line: 0,
-        size: opts.input_piece.max(1),
-        max_line: opts.limits.max_line,
-        ended: false,
-    };
+    let mut report = Report::new(summary, emit);
+    let mut feed = Feed::new(opts);
     let rest = std::thread::scope(|s| {
         for _ in 0..jobs {
             let job_rx = &job_rx;
@@ -157,6 +145,48 @@ pub(crate) fn audit_text_shared<R: Read>(
     result
 }
 
+/// [`audit_text_shared`]'s cuts and reporting on the calling thread alone,
+/// each piece audited on its own as a worker would (for the fuzzer, which
+/// compares it with one reader: no threads per input). Text in memory.
+pub(crate) fn audit_text_in_pieces(
+    text: &[u8],
+    opts: &AuditOptions,
+    summary: &mut Summary,
+    emit: &mut dyn FnMut(&Finding),
+) {
+    summary.files += 1;
+    let mut report = Report::new(summary, emit);
+    let mut feed = Feed::new(opts);
+    let mut input = text;
+    loop {
+        let (text, start) = match feed.next(&mut input) {
+            Ok(Some(piece)) => piece,
+            Ok(None) => return,
+            Err(_) => {
+                // No cut within the search: the rest on one reader.
+                let start = Start {
+                    line: feed.line,
+                    records: report.records,
+                };
+                let rest = io::Cursor::new(std::mem::take(&mut feed.pending)).chain(input);
+                let mut part = Summary::default();
+                let _ = audit_text_from(rest, start, opts, &mut part, &mut *report.emit);
+                report.add(part);
+                return;
+            }
+        };
+        let (mut part, mut found) = (Summary::default(), Vec::new());
+        let _ = audit_text_from(&text[..], start, opts, &mut part, &mut |f| {
+            found.push(f.clone())
+        });
+        for f in &mut found {
+            f.record += report.records;
+            (report.emit)(f);
+        }
+        report.add(part);
+    }
+}
+
 /// A worker's part: audits `job`'s piece, its findings sent in chunks.
 fn audit_piece(job: Job, opts: &AuditOptions) {
     let Job { text, start, tx } = job;
@@ -195,7 +225,17 @@ struct Report<'a, 'b> {
     bytes: usize,
 }
 
-impl Report<'_, '_> {
+impl<'a, 'b> Report<'a, 'b> {
+    fn new(summary: &'a mut Summary, emit: &'a mut (dyn FnMut(&Finding) + 'b)) -> Self {
+        Report {
+            summary,
+            emit,
+            records: 0,
+            in_flight: VecDeque::new(),
+            bytes: 0,
+        }
+    }
+
     /// Reports the oldest piece in flight, waiting for its worker.
     fn front(&mut self) {
         let Some((rx, len)) = self.in_flight.pop_front() else {
@@ -242,6 +282,16 @@ struct Feed {
 }
 
 impl Feed {
+    fn new(opts: &AuditOptions) -> Feed {
+        Feed {
+            pending: Vec::new(),
+            line: 0,
+            size: opts.input_piece.max(1),
+            max_line: opts.limits.max_line,
+            ended: false,
+        }
+    }
+
     /// The next piece and where it starts; `None` once the input has been
     /// handed out; `Err` when the rest is to be read on the calling thread
     /// (`pending`, then the input), with the read error that stopped it.
