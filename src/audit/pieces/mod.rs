@@ -185,8 +185,10 @@ const BUDGET: usize = 4 << 20;
 /// Most pieces in flight, whatever the number of workers.
 const MAX_WINDOW: usize = 16;
 /// Most workers on one input: each holds a reader, a record, a board and its
-/// allocator's free memory: about 2.4 MiB of peak RSS each on the corpus file.
-pub(super) const MAX_WORKERS: usize = 6;
+/// allocator's free memory: about 2.4 MiB of peak RSS each on the corpus file,
+/// up to 5 MiB on a LIN file of 200 findings a record (`-q -j6` on that
+/// file peaked at 29.9-34.7 MiB with 6; with 4, 20.8-22.0 MiB at any `-j`).
+pub(super) const MAX_WORKERS: usize = 4;
 /// Pieces in flight whose values the guess of the next one looks at (beyond
 /// them, the latest true state).
 const BEFORE: usize = 4;
