@@ -61,6 +61,9 @@ enum Msg {
     Done(Summary),
 }
 
+/// A piece's text and where it starts.
+type Piece = (Vec<u8>, Start);
+
 /// A piece for a worker.
 struct Job {
     text: Vec<u8>,
@@ -124,25 +127,11 @@ pub(crate) fn audit_text_shared<R: Read>(
         }
         rest
     });
-    let Some(error) = rest else {
-        return Ok(());
-    };
-    // The rest of the input, on this thread, numbered on from the pieces.
-    let start = Start {
-        line: feed.line,
-        records: report.records,
-    };
-    let text = io::Cursor::new(std::mem::take(&mut feed.pending));
-    let mut part = Summary::default();
-    let result = match error {
-        Some(e) => {
-            let input = text.chain(FailAfter(Some(e)));
-            audit_text_from(input, start, opts, &mut part, &mut *report.emit)
-        }
-        None => audit_text_from(text.chain(input), start, opts, &mut part, &mut *report.emit),
-    };
-    report.add(part);
-    result
+    match rest {
+        None => Ok(()),
+        Some(Some(e)) => report.rest(&mut feed, FailAfter(Some(e)), opts),
+        Some(None) => report.rest(&mut feed, input, opts),
+    }
 }
 
 /// [`audit_text_shared`]'s cuts and reporting on the calling thread alone,
@@ -164,14 +153,7 @@ pub(crate) fn audit_text_in_pieces(
             Ok(None) => return,
             Err(_) => {
                 // No cut within the search: the rest on one reader.
-                let start = Start {
-                    line: feed.line,
-                    records: report.records,
-                };
-                let rest = io::Cursor::new(std::mem::take(&mut feed.pending)).chain(input);
-                let mut part = Summary::default();
-                let _ = audit_text_from(rest, start, opts, &mut part, &mut *report.emit);
-                report.add(part);
+                let _ = report.rest(&mut feed, input, opts);
                 return;
             }
         };
@@ -254,9 +236,29 @@ impl<'a, 'b> Report<'a, 'b> {
                     self.add(summary);
                     return;
                 }
-                Err(_) => panic!("a worker auditing a piece of a preferans input stopped"),
+                Err(_) => {
+                    // Let the other workers' sends fail, so that they end
+                    // and the scope can end with this panic.
+                    self.in_flight.clear();
+                    panic!("a worker auditing a piece of a preferans input stopped")
+                }
             }
         }
+    }
+
+    /// Audits the rest of the input on this thread, once the pieces in
+    /// flight are reported: the text `feed` read and did not hand out, then
+    /// `input`, its lines and games numbered on from the pieces'.
+    fn rest<R: Read>(&mut self, feed: &mut Feed, input: R, opts: &AuditOptions) -> io::Result<()> {
+        let start = Start {
+            line: feed.line,
+            records: self.records,
+        };
+        let text = io::Cursor::new(std::mem::take(&mut feed.pending)).chain(input);
+        let mut part = Summary::default();
+        let result = audit_text_from(text, start, opts, &mut part, &mut *self.emit);
+        self.add(part);
+        result
     }
 
     /// Adds a piece's summary (its one file already counted).
@@ -295,11 +297,7 @@ impl Feed {
     /// The next piece and where it starts; `None` once the input has been
     /// handed out; `Err` when the rest is to be read on the calling thread
     /// (`pending`, then the input), with the read error that stopped it.
-    #[allow(clippy::type_complexity)]
-    fn next<R: Read>(
-        &mut self,
-        input: &mut R,
-    ) -> Result<Option<(Vec<u8>, Start)>, Option<io::Error>> {
+    fn next<R: Read>(&mut self, input: &mut R) -> Result<Option<Piece>, Option<io::Error>> {
         let mut from = self.size;
         loop {
             let cut = match cut_at(&self.pending, from, self.max_line) {
