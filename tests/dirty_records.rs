@@ -304,6 +304,43 @@ fn lenient_tokens_warn_once_and_are_read_by_their_meaning() {
     );
 }
 
+/// `10` for the ten in the Deal and in the play (typed records do it): read as
+/// `T` with one warning, so that the deal is known and the play replayed. Read
+/// strictly, the Deal was a violation and no card of the play was checked.
+#[test]
+fn a_ten_written_10_is_read_as_t_and_the_play_is_checked() {
+    let deal = DEAL.replace('T', "10");
+    let text = format!(
+        "{HEAD}{deal}[Declarer \"N\"]\n[Contract \"7NT\"]\n[Play \"E\"]\nS10 S6 H2 SA\n*\n"
+    );
+    let r = audit(&text);
+    let lenient: Vec<&Finding> = (r.findings.iter())
+        .filter(|f| f.rule == "pbn.token.lenient")
+        .collect();
+    assert_eq!(lenient.len(), 1, "{}", show(&r.findings));
+    // One for the Deal tag (its seven tens), one for `S10`.
+    assert_eq!(
+        lenient[0].message,
+        "`10` is not PBN (the ten is T; PBN 3.4.11, 3.6.1); read as T \
+         (and 1 more token in this record)"
+    );
+    // Line 5, at the first `10`: `[Deal "N:AKQJ.AKQ.AKQ.AKQ 10987`.
+    assert_eq!((lenient[0].pos.line, lenient[0].pos.col), (5, 27));
+    // West ruffs East's spade ten holding S2: the revoke is found.
+    let revoke = (r.findings.iter())
+        .find(|f| f.rule == "bridge.play.revoke")
+        .unwrap_or_else(|| panic!("{}", show(&r.findings)));
+    assert!(revoke.message.contains("H2"), "{}", revoke.message);
+    assert!(
+        !r.findings
+            .iter()
+            .any(|f| f.rule == "pbn.tag.deal" || f.rule == "pbn.play.card")
+    );
+    // A `1` that is no ten is still no rank.
+    let text = format!("{HEAD}{}", DEAL.replace("T987", "1987"));
+    assert!(rules(&audit(&text).findings).contains(&"pbn.tag.deal"));
+}
+
 // ------------------------------------------ item 4: a section tag given twice
 
 #[test]

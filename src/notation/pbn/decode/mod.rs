@@ -22,22 +22,41 @@ use values::*;
 pub(crate) struct Sink<'a> {
     out: &'a mut Vec<Finding>,
     record: usize,
-    /// The first lenient token read by its meaning (where, as written, as read)
-    /// and how many there were: one warning per record.
-    lenient: Option<(Pos, String, String)>,
+    /// The first lenient token read by its meaning (where, as written, as
+    /// read, of what kind) and how many there were: one warning per record.
+    lenient: Option<(Pos, String, String, Lenient)>,
     lenient_count: usize,
 }
 
+/// The kind of a lenient token, for the warning's explanation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Lenient {
+    /// A call or contract (`P`, `R`, `1N`).
+    Call,
+    /// `10` for the ten, in a card or a Deal.
+    Ten,
+}
+
+impl Lenient {
+    /// What PBN writes instead, and where it says so.
+    fn pbn(self) -> &'static str {
+        match self {
+            Lenient::Call => "calls are Pass, X, XX, 1NT...; PBN 3.5.1, 3.4.14",
+            Lenient::Ten => "the ten is T; PBN 3.4.11, 3.6.1",
+        }
+    }
+}
+
 impl Sink<'_> {
-    /// Notes a token in a lenient form, read as `meaning`.
-    pub(crate) fn lenient(&mut self, pos: Pos, written: &[u8], meaning: String) {
+    /// Notes a token in a lenient form of `kind`, read as `meaning`.
+    pub(crate) fn lenient(&mut self, pos: Pos, written: &[u8], meaning: String, kind: Lenient) {
         self.lenient_count += 1;
         self.lenient
-            .get_or_insert_with(|| (pos, decode_short(written, 20), meaning));
+            .get_or_insert_with(|| (pos, decode_short(written, 20), meaning, kind));
     }
 
     fn finish(&mut self) {
-        if let Some((pos, written, meaning)) = self.lenient.take() {
+        if let Some((pos, written, meaning, kind)) = self.lenient.take() {
             let more = match self.lenient_count {
                 0 | 1 => String::new(),
                 2 => " (and 1 more token in this record)".into(),
@@ -47,7 +66,8 @@ impl Sink<'_> {
                 rules::LENIENT,
                 pos,
                 format!(
-                    "`{written}` is not PBN (calls are Pass, X, XX, 1NT...; PBN 3.5.1, 3.4.14); read as {meaning}{more}"
+                    "`{written}` is not PBN ({}); read as {meaning}{more}",
+                    kind.pbn()
                 ),
             );
         }
@@ -87,7 +107,7 @@ fn contract(raw: &[u8], at: Pos, board: &mut Board, sink: &mut Sink) {
         Ok(c) => board.contract = Some(At::new(c, at)),
         Err(e) => match lenient_contract(&crate::text::decode(raw)) {
             Some(c) => {
-                sink.lenient(at, raw, format!("Contract {c}"));
+                sink.lenient(at, raw, format!("Contract {c}"), Lenient::Call);
                 board.contract = Some(At::new(crate::bridge::ContractTag::Contract(c), at));
             }
             None => sink.add(rules::VALUE, at, format!("Contract tag: {e}")),
@@ -192,7 +212,15 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 if known(raw) && !raw.is_empty() {
                     match read(raw, fast::deal(raw), parse_deal) {
                         Ok(d) => board.deal = Some(At::new(d, tag.value_pos)),
-                        Err(e) => sink.add(rules::DEAL, tag.value_pos, format!("Deal tag: {e}")),
+                        Err(e) => match lenient_deal(raw) {
+                            Some((d, at)) => {
+                                let p = tag.value_pos;
+                                let pos = Pos::new(p.line, p.col + 1 + at as u32);
+                                sink.lenient(pos, b"10", "T".into(), Lenient::Ten);
+                                board.deal = Some(At::new(d, tag.value_pos));
+                            }
+                            None => sink.add(rules::DEAL, tag.value_pos, format!("Deal tag: {e}")),
+                        },
                     }
                 }
                 continue;

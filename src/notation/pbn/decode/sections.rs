@@ -10,8 +10,8 @@ use crate::text::decode_short;
 use crate::{Call, Card, Pos};
 use smallvec::SmallVec;
 
-use super::Sink;
 use super::values::{parse_note, parse_seat};
+use super::{Lenient, Sink};
 
 /// Which section a note or annotation belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -321,7 +321,7 @@ pub(super) fn auction(
                 } else if let Some(c) = Call::from_ascii(text) {
                     AuctionCall::Call(c)
                 } else if let Some(c) = super::values::lenient_call(text) {
-                    sink.lenient(tok.pos, text, c.to_string());
+                    sink.lenient(tok.pos, text, c.to_string(), Lenient::Call);
                     AuctionCall::Call(c)
                 } else {
                     sink.add(
@@ -511,6 +511,9 @@ pub(super) fn play(
                 if text == b"-" {
                     PlayCard::Unknown
                 } else if let Some(c) = Card::from_ascii(text) {
+                    PlayCard::Card(c)
+                } else if let Some(c) = super::values::lenient_card(text) {
+                    sink.lenient(tok.pos, text, c.to_string(), Lenient::Ten);
                     PlayCard::Card(c)
                 } else {
                     sink.add(

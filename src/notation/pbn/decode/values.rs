@@ -192,6 +192,53 @@ pub fn lenient_call(s: &[u8]) -> Option<Call> {
     }
 }
 
+/// A card written with `10` for the ten (`H10`, `s10`), as some real files
+/// do; PBN's ten is `T` (PBN 3.4.11, 3.6.1). `None` for anything else.
+///
+/// ```
+/// use kibitz::pbn::decode::values::lenient_card;
+/// assert_eq!(lenient_card(b"H10").unwrap().to_string(), "HT");
+/// assert_eq!(lenient_card(b"HT"), None); // PBN's own form: not lenient
+/// assert_eq!(lenient_card(b"H1"), None);
+/// ```
+pub fn lenient_card(s: &[u8]) -> Option<Card> {
+    match s {
+        [suit, b'1', b'0'] => Card::from_ascii(&[*suit, b'T']),
+        _ => None,
+    }
+}
+
+/// A Deal tag's value with `10` for the ten (`N:AK10.QJ2...`), read with `T`
+/// in its place, and where its first `10` is; `None` when the value has no
+/// `10` or is no deal with them read as tens.
+///
+/// ```
+/// use kibitz::pbn::decode::values::lenient_deal;
+/// let deal = "N:AK10.QJ2.KQ3.A932 J95.K8743.J2.K54 Q8743.A.A1087.Q86 62.10965.9654.J107";
+/// let (d, at) = lenient_deal(deal.as_bytes()).unwrap();
+/// assert_eq!(at, 4);
+/// let west = d.hands[kibitz::Seat::West].unwrap();
+/// assert!(west.contains("HT".parse().unwrap()) && west.len() == 13);
+/// assert!(lenient_deal(deal.replace("10", "T").as_bytes()).is_none());
+/// assert!(lenient_deal(deal.replace("AK10", "AK10X").as_bytes()).is_none());
+/// ```
+pub fn lenient_deal(raw: &[u8]) -> Option<(Deal, usize)> {
+    let at = raw.windows(2).position(|w| w == b"10")?;
+    let mut tens = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i..].starts_with(b"10") {
+            tens.push(b'T');
+            i += 2;
+        } else {
+            tens.push(raw[i]);
+            i += 1;
+        }
+    }
+    let deal = parse_deal(&crate::text::decode(&tens)).ok()?;
+    Some((deal, at))
+}
+
 /// A Contract tag in a lenient form (`3N`, `4SR`, `6NX`): `N` for NT and `R` for
 /// XX; `None` when the value is not one.
 ///
