@@ -633,3 +633,28 @@ fn decoder_details() {
         })
     );
 }
+
+/// A ten written `10` in `md` and in `pc` is read as `T`, with one warning at
+/// the first, and the deal and play are audited: West plays S10 on a heart
+/// lead holding hearts (a revoke). Read strictly, the hand was a violation
+/// and its tens were dropped.
+#[test]
+fn a_ten_written_10_is_read_as_t_and_the_play_is_checked() {
+    let text = "pn|S,W,N,E|st||md|3SAKQJHAKQDAKQCAKQ,S10987HJ109DJ109CJ109,S6543H876D876C876|\
+                rh||ah|Board 1|sv|o|mb|7N|mb|p|mb|p|mb|p|pc|H2|pc|HA|pc|S10|pc|H6|\n";
+    let f = audit(text, None);
+    let lenient: Vec<&Finding> = f.iter().filter(|f| f.rule == "lin.token.lenient").collect();
+    assert_eq!(lenient.len(), 1, "{f:?}");
+    // `md|` ends at column 18; the value's byte 20 is the first `1` of `S10987`.
+    assert_eq!(lenient[0].pos, Pos::new(1, 39));
+    assert_eq!(
+        lenient[0].message,
+        "`10` is not LIN (the ten is T); read as T (and 1 more value in this record)"
+    );
+    let revoke = f.iter().find(|f| f.rule == "bridge.play.revoke");
+    assert!(revoke.is_some_and(|r| r.message.contains("ST")), "{f:?}");
+    assert!(
+        !f.iter().any(|f| f.rule == "lin.md" || f.rule == "lin.pc"),
+        "{f:?}"
+    );
+}

@@ -90,9 +90,35 @@ struct Sink<'a> {
     out: &'a mut Vec<Finding>,
     record: usize,
     room: usize,
+    /// The first ten written `10` (in `md` or `pc`) and how many values had
+    /// one: one warning per record, made by [`Sink::finish`].
+    tens: Option<Pos>,
+    tens_count: usize,
 }
 
 impl Sink<'_> {
+    /// Notes a value with a ten written `10` (read as `T`), the first at `pos`.
+    fn ten(&mut self, pos: Pos) {
+        self.tens_count += 1;
+        self.tens.get_or_insert(pos);
+    }
+
+    /// The warning for the tens written `10`, if any.
+    fn finish(&mut self) {
+        if let Some(pos) = self.tens.take() {
+            let more = match self.tens_count {
+                0 | 1 => String::new(),
+                2 => " (and 1 more value in this record)".into(),
+                n => format!(" (and {} more values in this record)", n - 1),
+            };
+            self.push(
+                rules::LENIENT,
+                pos,
+                format!("`10` is not LIN (the ten is T); read as T{more}"),
+            );
+        }
+    }
+
     fn push(&mut self, rule: Rule, pos: Pos, msg: String) {
         if self.room > 0 {
             self.room -= 1;
@@ -156,14 +182,25 @@ fn parse_calls(v: &[u8], out: &mut Calls) -> Result<(), usize> {
 /// Parses one `md` hand (`SAK2HQJ...`), suits in any order; returns the set,
 /// cards written twice, and the offset of the first byte that is not a suit
 /// letter or rank.
-fn parse_hand(h: &[u8], dups: &mut Vec<Card>) -> (CardSet, Option<usize>) {
+fn parse_hand(h: &[u8], dups: &mut Vec<Card>) -> Hand {
     let mut set = CardSet::EMPTY;
     let mut suit: Option<Suit> = None;
-    let mut bad = None;
-    for (i, &b) in h.iter().enumerate() {
+    let (mut bad, mut ten) = (None, None);
+    let mut i = 0;
+    while i < h.len() {
+        let b = h[i];
+        // `10` for the ten, as some writers put it: read as `T`.
+        let rank = match (b, h.get(i + 1)) {
+            (b'1', Some(b'0')) if suit.is_some() => {
+                ten = ten.or(Some(i));
+                i += 1;
+                Some(Rank::Ten)
+            }
+            _ => Rank::from_char(b as char),
+        };
         if let Some(s) = Suit::from_char(b as char) {
             suit = Some(s);
-        } else if let (Some(s), Some(r)) = (suit, Rank::from_char(b as char)) {
+        } else if let (Some(s), Some(r)) = (suit, rank) {
             let c = Card::new(s, r);
             if !set.insert(c) {
                 dups.push(c);
@@ -171,8 +208,18 @@ fn parse_hand(h: &[u8], dups: &mut Vec<Card>) -> (CardSet, Option<usize>) {
         } else if bad.is_none() {
             bad = Some(i);
         }
+        i += 1;
     }
-    (set, bad)
+    Hand { set, bad, ten }
+}
+
+/// A hand of `md` as [`parse_hand`] reads it.
+struct Hand {
+    set: CardSet,
+    /// The first byte that is no suit letter or rank.
+    bad: Option<usize>,
+    /// The first ten written `10`.
+    ten: Option<usize>,
 }
 
 #[derive(Default)]
@@ -218,6 +265,8 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         out,
         record: rec.index,
         room: MAX_FINDINGS_PER_RECORD.saturating_sub(rec.findings.len()),
+        tens: None,
+        tens_count: 0,
     };
     let s = &mut sink;
     let mut header_names: Option<&RawTag> = None;
@@ -360,6 +409,11 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                             pos_at(t.value_pos(), 2 * k),
                         ));
                     }
+                } else if let [suit, b'1', b'0'] = v
+                    && let Some(card) = Card::from_ascii(&[*suit, b'T'])
+                {
+                    s.ten(pos_at(t.value_pos(), 1));
+                    cards.push(play_item(PlayCard::Card(card), t.value_pos()));
                 } else {
                     s.push(
                         rules::CARD,
@@ -482,6 +536,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             pos,
         ));
     }
+    s.finish();
 }
 
 fn item(call: AuctionCall, pos: Pos, note: Option<u8>) -> AuctionItem {
@@ -692,7 +747,10 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
         count = k + 1;
         if k < 4 && !h.is_empty() {
             dups.clear();
-            let (set, bad) = parse_hand(h, dups);
+            let Hand { set, bad, ten } = parse_hand(h, dups);
+            if let Some(i) = ten {
+                s.ten(pos_at(t.value_pos(), offset + i));
+            }
             let seat = LIN_SEATS[k];
             if let Some(i) = bad {
                 s.push(

@@ -45,6 +45,8 @@ pub const HEADER: Rule = Rule::new("lin.header", Warning);
 pub const NO_AUCTION: Rule = Rule::new("lin.record.no-auction", Notice);
 /// A play that stops before 52 cards with no `mc` claim: the result is unknown.
 pub const UNFINISHED: Rule = Rule::new("lin.record.unfinished", Notice);
+/// A ten written `10` in `md` or `pc` (LIN's ten is `T`): read as the ten.
+pub const LENIENT: Rule = Rule::new("lin.token.lenient", Warning);
 
 /// Every LIN rule, for the rule-book consistency test.
 pub const ALL: &[Rule] = &[
@@ -67,4 +69,5 @@ pub const ALL: &[Rule] = &[
     HEADER,
     NO_AUCTION,
     UNFINISHED,
+    LENIENT,
 ];
