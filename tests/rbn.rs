@@ -937,3 +937,49 @@ fn rbn_decode_fuzz_regressions_and_seeds() {
         kibitz::fuzzing::rbn_decode(&splitmix_bytes(seed_n, 2000));
     }
 }
+
+/// A ten written `10` in the H label and in the P label (after a suit, and
+/// alone following suit) is read as `T`, with one warning at the first: the
+/// board decodes as the one written with `T` (but for positions: `C10` is a
+/// byte longer than `CT`), with the same other findings. Read strictly, the
+/// H label was a violation (no deal) and the play stopped at the first `10`.
+#[test]
+fn a_ten_written_10_is_read_as_t() {
+    // West holds CT (AT87) and leads it to the third trick, written C10.
+    let with_t = "B 8\nH W:A8765.QT.K9.AT87:J42.AJ7632.J.632:QT3.85.Q86.KQJ54:\n\
+                  A WZ:1S2H2S4D:4SPP5H:XA\nC 5HX:N\nP CK972:CQ!H483:CT\nR 9-300\n";
+    let with_10 = "B 8\nH W:A8765.Q10.K9.A1087:J42.AJ7632.J.632:Q103.85.Q86.KQJ54:\n\
+                   A WZ:1S2H2S4D:4SPP5H:XA\nC 5HX:N\nP CK972:CQ!H483:C10\nR 9-300\n";
+    let board = |text: &str| {
+        let (_, mut b, f) = read(text).remove(0);
+        b.clear_positions();
+        (b, f)
+    };
+    let ((t, t_found), (ten, ten_found)) = (board(with_t), board(with_10));
+    assert_eq!(t, ten, "the same board");
+    let lenient: Vec<&Finding> = (ten_found.iter())
+        .filter(|f| f.rule == "rbn.token.lenient")
+        .collect();
+    assert_eq!(lenient.len(), 1, "{}", show(&ten_found));
+    // The H label's value starts at column 3 (`W`); its first `10` is the
+    // value's byte 9 (`W:A8765.Q` before it): column 12.
+    assert_eq!(lenient[0].pos, Pos::new(2, 12));
+    assert_eq!(
+        lenient[0].message,
+        "`10` is not RBN (the ten is T); read as T (and 1 more in this record)"
+    );
+    let others: Vec<(&str, &str)> = (ten_found.iter())
+        .filter(|f| f.rule != "rbn.token.lenient")
+        .map(|f| (f.rule, f.message.as_str()))
+        .collect();
+    let want: Vec<(&str, &str)> = (t_found.iter())
+        .map(|f| (f.rule, f.message.as_str()))
+        .collect();
+    assert_eq!(others, want);
+    // `10` alone follows suit as a rank, as `T` does.
+    let hands = "H W:A8765.QT.K9.AT87:J42.AJ7632.J.632:QT3.85.Q86.KQJ54:\nC 5HX:N\n";
+    let (a, _) = board(&format!("{hands}P S2T:\n"));
+    let (b, found) = board(&format!("{hands}P S210:\n"));
+    assert_eq!(a.play, b.play);
+    assert!(found.iter().any(|f| f.rule == "rbn.token.lenient"));
+}

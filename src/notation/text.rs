@@ -126,6 +126,25 @@ fn may_hold_control(bytes: &[u8]) -> bool {
         .any(|&b| b < 0x20 || b == 0x7f || b == 0xc2)
 }
 
+/// `value` with every `10` written `T`, and where the first `10` was: what
+/// a lenient reader reads in a deal whose tens are written `10`
+/// (`AK10.QJ2...`); `None` when there is none.
+pub(crate) fn ten_as_t(value: &[u8]) -> Option<(Vec<u8>, usize)> {
+    let at = value.windows(2).position(|w| w == b"10")?;
+    let mut out = Vec::with_capacity(value.len());
+    let mut i = 0;
+    while i < value.len() {
+        if value[i..].starts_with(b"10") {
+            out.push(b'T');
+            i += 2;
+        } else {
+            out.push(value[i]);
+            i += 1;
+        }
+    }
+    Some((out, at))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

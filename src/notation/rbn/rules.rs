@@ -41,6 +41,8 @@ pub const NOTE: Rule = Rule::new("rbn.note", Warning);
 /// A pseudo card (`x`, `?` in H) or pseudo play (`-`, `+`, `~`, `.`, a suitless
 /// trick) that is kept as an unknown card.
 pub const PSEUDO: Rule = Rule::new("rbn.pseudo", Notice);
+/// A ten written `10` in the H or P label (RBN's ten is `T`): read as the ten.
+pub const LENIENT: Rule = Rule::new("rbn.token.lenient", Warning);
 
 /// Every RBN rule, for the rule-book consistency test.
 pub const ALL: &[Rule] = &[
@@ -61,4 +63,5 @@ pub const ALL: &[Rule] = &[
     FORMAT,
     NOTE,
     PSEUDO,
+    LENIENT,
 ];

@@ -223,18 +223,7 @@ pub fn lenient_card(s: &[u8]) -> Option<Card> {
 /// assert!(lenient_deal(deal.replace("AK10", "AK10X").as_bytes()).is_none());
 /// ```
 pub fn lenient_deal(raw: &[u8]) -> Option<(Deal, usize)> {
-    let at = raw.windows(2).position(|w| w == b"10")?;
-    let mut tens = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while i < raw.len() {
-        if raw[i..].starts_with(b"10") {
-            tens.push(b'T');
-            i += 2;
-        } else {
-            tens.push(raw[i]);
-            i += 1;
-        }
-    }
+    let (tens, at) = crate::text::ten_as_t(raw)?;
     let deal = parse_deal(&crate::text::decode(&tens)).ok()?;
     Some((deal, at))
 }

@@ -35,9 +35,35 @@ use crate::{Finding, Pos, Rule, text};
 pub(crate) struct Sink<'a> {
     out: &'a mut Vec<Finding>,
     record: usize,
+    /// The first ten written `10` (in the H or P label) and how many labels
+    /// or cards had one: one warning per record, made by [`Sink::finish`].
+    tens: Option<Pos>,
+    tens_count: usize,
 }
 
 impl Sink<'_> {
+    /// Notes a ten written `10` (read as `T`) at `pos`.
+    pub(crate) fn ten(&mut self, pos: Pos) {
+        self.tens_count += 1;
+        self.tens.get_or_insert(pos);
+    }
+
+    /// The warning for the tens written `10`, if any.
+    fn finish(&mut self) {
+        if let Some(pos) = self.tens.take() {
+            let more = match self.tens_count {
+                0 | 1 => String::new(),
+                2 => " (and 1 more in this record)".into(),
+                n => format!(" (and {} more in this record)", n - 1),
+            };
+            self.add(
+                rules::LENIENT,
+                pos,
+                format!("`10` is not RBN (the ten is T); read as T{more}"),
+            );
+        }
+    }
+
     pub(crate) fn add(&mut self, rule: Rule, pos: Pos, message: String) {
         let mut f = Finding::of(rule, pos, message);
         f.record = self.record;
@@ -69,6 +95,8 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     let mut sink = Sink {
         out,
         record: rec.index,
+        tens: None,
+        tens_count: 0,
     };
     let get = |label: u8| -> Option<(&RawField, &[u8])> {
         rec.find(label)
@@ -138,7 +166,13 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     .clamp(1, 13);
                 board.deal = Some(At::new(h.deal, f.value_pos));
             }
-            Err(e) => sink.add(rules::DEAL, f.value_pos, format!("H label: {e}")),
+            Err(e) => match values::lenient_hands(v) {
+                Some((h, k)) => {
+                    sink.ten(sections::pos(f.value_pos, k));
+                    board.deal = Some(At::new(h.deal, f.value_pos));
+                }
+                None => sink.add(rules::DEAL, f.value_pos, format!("H label: {e}")),
+            },
         }
     }
     if let Some((f, v)) = get(b'A') {
@@ -178,6 +212,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         sink.add(rules::FORMAT, f.value_pos, format!("M label: {e}"));
     }
     notes(rec, board, &mut sink);
+    sink.finish();
 }
 
 fn result(board: &mut Board, f: &RawField, v: &[u8], sink: &mut Sink) {

@@ -6,7 +6,7 @@ use crate::bridge::{Auction, AuctionCall, AuctionItem, Play, PlayCard, PlayItem,
 use crate::notation::rbn::rules;
 use crate::{Bid, Call, Card, Pos, Rank, Seat, Strain, Suit, Vulnerability};
 
-fn pos(at: Pos, i: usize) -> Pos {
+pub(super) fn pos(at: Pos, i: usize) -> Pos {
     Pos::new(
         at.line,
         at.col.saturating_add(u32::try_from(i).unwrap_or(u32::MAX)),
@@ -245,7 +245,22 @@ pub(crate) fn play(
                 format!("trick {trick} has more than four plays: a `:` is missing"),
             );
         }
+        // `10` for the ten, after a suit or alone: read as `T`.
+        let ten_at = |k: usize| v.get(k..k + 2) == Some(&b"10"[..]);
         let card = match c {
+            b'C' | b'D' | b'H' | b'S' if ten_at(i) => {
+                sink.ten(pos(at, i));
+                i += 2;
+                PlayCard::Card(Card::new(
+                    Suit::from_char(c as char).expect("suit letter"),
+                    Rank::Ten,
+                ))
+            }
+            b'1' if ten_at(start) && led.is_some() => {
+                sink.ten(pos(at, start));
+                i += 1;
+                PlayCard::Card(Card::new(led.expect("tested"), Rank::Ten))
+            }
             b'C' | b'D' | b'H' | b'S' => {
                 let suit = Suit::from_char(c as char).expect("suit letter");
                 match v.get(i).and_then(|&r| rank(r)) {

@@ -55,6 +55,14 @@ pub fn parse_hands(v: &[u8]) -> Result<Hands, Reason> {
     }
 }
 
+/// An H label with `10` for the ten (`N:AK10.QJ2...`), read with `T` in its
+/// place, and where its first `10` is; `None` when it has no `10` or is no
+/// deal with them read as tens. (Rare: the copy is made only here.)
+pub(crate) fn lenient_hands(v: &[u8]) -> Option<(Hands, usize)> {
+    let (tens, at) = crate::text::ten_as_t(v)?;
+    Some((parse_hands(&tens).ok()?, at))
+}
+
 /// The usual H label, read by [`CardSet::from_dotted`]'s rank table: a seat,
 /// `:`, then hands separated by `:` (no `;`), each empty or of four suits
 /// (three dots) of ranks with no card written twice, four hands at most
