@@ -649,7 +649,7 @@ fn a_ten_written_10_is_read_as_t_and_the_play_is_checked() {
     assert_eq!(lenient[0].pos, Pos::new(1, 39));
     assert_eq!(
         lenient[0].message,
-        "`10` is not LIN (the ten is T); read as T (and 1 more value in this record)"
+        "`10` is not LIN (the ten is T); read as T (and 1 more in this record)"
     );
     let revoke = f.iter().find(|f| f.rule == "bridge.play.revoke");
     assert!(revoke.is_some_and(|r| r.message.contains("ST")), "{f:?}");

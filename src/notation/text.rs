@@ -126,6 +126,36 @@ fn may_hold_control(bytes: &[u8]) -> bool {
         .any(|&b| b < 0x20 || b == 0x7f || b == 0xc2)
 }
 
+/// The tens written `10` that a decoder read as `T` in one record: where the
+/// first was and how many, for the one warning per record (LIN and RBN).
+#[derive(Debug, Default)]
+pub(crate) struct Tens {
+    first: Option<crate::Pos>,
+    count: usize,
+}
+
+impl Tens {
+    /// Notes a ten written `10` at `pos`.
+    pub(crate) fn note(&mut self, pos: crate::Pos) {
+        self.count += 1;
+        self.first.get_or_insert(pos);
+    }
+
+    /// The warning's position and message (`notation` names the notation),
+    /// if any ten was noted; starts over.
+    pub(crate) fn warning(&mut self, notation: &str) -> Option<(crate::Pos, String)> {
+        let pos = self.first.take()?;
+        let more = match std::mem::take(&mut self.count) {
+            0 | 1 => String::new(),
+            n => format!(" (and {} more in this record)", n - 1),
+        };
+        Some((
+            pos,
+            format!("`10` is not {notation} (the ten is T); read as T{more}"),
+        ))
+    }
+}
+
 /// `value` with every `10` written `T`, and where the first `10` was: what
 /// a lenient reader reads in a deal whose tens are written `10`
 /// (`AK10.QJ2...`); `None` when there is none.

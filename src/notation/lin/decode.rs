@@ -13,7 +13,7 @@ use crate::bridge::{
     At, Auction, AuctionCall, AuctionItem, Board, Deal, Note, Play, PlayCard, PlayItem, PlayOrder,
     ResultTag, Room, Scoring,
 };
-use crate::text::{decode as text, decode_short};
+use crate::text::{Tens, decode as text, decode_short};
 use crate::{Bid, BySeat, Call, Card, CardSet, Contract, Finding, Pos, Rank, Rule, Seat, Strain};
 use crate::{Suit, Vulnerability};
 use smallvec::SmallVec;
@@ -90,32 +90,16 @@ struct Sink<'a> {
     out: &'a mut Vec<Finding>,
     record: usize,
     room: usize,
-    /// The first ten written `10` (in `md` or `pc`) and how many values had
-    /// one: one warning per record, made by [`Sink::finish`].
-    tens: Option<Pos>,
-    tens_count: usize,
+    /// The tens written `10` (in `md` or `pc`): one warning per record, made
+    /// by [`Sink::finish`].
+    tens: Tens,
 }
 
 impl Sink<'_> {
-    /// Notes a value with a ten written `10` (read as `T`), the first at `pos`.
-    fn ten(&mut self, pos: Pos) {
-        self.tens_count += 1;
-        self.tens.get_or_insert(pos);
-    }
-
     /// The warning for the tens written `10`, if any.
     fn finish(&mut self) {
-        if let Some(pos) = self.tens.take() {
-            let more = match self.tens_count {
-                0 | 1 => String::new(),
-                2 => " (and 1 more value in this record)".into(),
-                n => format!(" (and {} more values in this record)", n - 1),
-            };
-            self.push(
-                rules::LENIENT,
-                pos,
-                format!("`10` is not LIN (the ten is T); read as T{more}"),
-            );
+        if let Some((pos, message)) = self.tens.warning("LIN") {
+            self.push(rules::LENIENT, pos, message);
         }
     }
 
@@ -265,8 +249,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         out,
         record: rec.index,
         room: MAX_FINDINGS_PER_RECORD.saturating_sub(rec.findings.len()),
-        tens: None,
-        tens_count: 0,
+        tens: Tens::default(),
     };
     let s = &mut sink;
     let mut header_names: Option<&RawTag> = None;
@@ -412,7 +395,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 } else if let [suit, b'1', b'0'] = v
                     && let Some(card) = Card::from_ascii(&[*suit, b'T'])
                 {
-                    s.ten(pos_at(t.value_pos(), 1));
+                    s.tens.note(pos_at(t.value_pos(), 1));
                     cards.push(play_item(PlayCard::Card(card), t.value_pos()));
                 } else {
                     s.push(
@@ -749,7 +732,7 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
             dups.clear();
             let Hand { set, bad, ten } = parse_hand(h, dups);
             if let Some(i) = ten {
-                s.ten(pos_at(t.value_pos(), offset + i));
+                s.tens.note(pos_at(t.value_pos(), offset + i));
             }
             let seat = LIN_SEATS[k];
             if let Some(i) = bad {

@@ -29,38 +29,23 @@ pub mod values;
 use crate::bridge::{At, Board, ContractTag, DeclarerTag, Note, ResultTag, Room, SideScore};
 use crate::notation::rbn::raw::{FieldKind, RawField, RawRecord};
 use crate::notation::rbn::rules;
+use crate::text::Tens;
 use crate::{Finding, Pos, Rule, text};
 
 /// Collects findings for one record.
 pub(crate) struct Sink<'a> {
     out: &'a mut Vec<Finding>,
     record: usize,
-    /// The first ten written `10` (in the H or P label) and how many labels
-    /// or cards had one: one warning per record, made by [`Sink::finish`].
-    tens: Option<Pos>,
-    tens_count: usize,
+    /// The tens written `10` (in the H or P label): one warning per record,
+    /// made by [`Sink::finish`].
+    pub(crate) tens: Tens,
 }
 
 impl Sink<'_> {
-    /// Notes a ten written `10` (read as `T`) at `pos`.
-    pub(crate) fn ten(&mut self, pos: Pos) {
-        self.tens_count += 1;
-        self.tens.get_or_insert(pos);
-    }
-
     /// The warning for the tens written `10`, if any.
     fn finish(&mut self) {
-        if let Some(pos) = self.tens.take() {
-            let more = match self.tens_count {
-                0 | 1 => String::new(),
-                2 => " (and 1 more in this record)".into(),
-                n => format!(" (and {} more in this record)", n - 1),
-            };
-            self.add(
-                rules::LENIENT,
-                pos,
-                format!("`10` is not RBN (the ten is T); read as T{more}"),
-            );
+        if let Some((pos, message)) = self.tens.warning("RBN") {
+            self.add(rules::LENIENT, pos, message);
         }
     }
 
@@ -95,8 +80,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     let mut sink = Sink {
         out,
         record: rec.index,
-        tens: None,
-        tens_count: 0,
+        tens: Tens::default(),
     };
     let get = |label: u8| -> Option<(&RawField, &[u8])> {
         rec.find(label)
@@ -168,7 +152,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             }
             Err(e) => match values::lenient_hands(v) {
                 Some((h, k)) => {
-                    sink.ten(sections::pos(f.value_pos, k));
+                    sink.tens.note(sections::pos(f.value_pos, k));
                     board.deal = Some(At::new(h.deal, f.value_pos));
                 }
                 None => sink.add(rules::DEAL, f.value_pos, format!("H label: {e}")),

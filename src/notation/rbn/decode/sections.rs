@@ -249,7 +249,7 @@ pub(crate) fn play(
         let ten_at = |k: usize| v.get(k..k + 2) == Some(&b"10"[..]);
         let card = match c {
             b'C' | b'D' | b'H' | b'S' if ten_at(i) => {
-                sink.ten(pos(at, i));
+                sink.tens.note(pos(at, i));
                 i += 2;
                 PlayCard::Card(Card::new(
                     Suit::from_char(c as char).expect("suit letter"),
@@ -257,7 +257,7 @@ pub(crate) fn play(
                 ))
             }
             b'1' if ten_at(start) && led.is_some() => {
-                sink.ten(pos(at, start));
+                sink.tens.note(pos(at, start));
                 i += 1;
                 PlayCard::Card(Card::new(led.expect("tested"), Rank::Ten))
             }
