@@ -457,7 +457,7 @@ pub struct Board {
     #[cfg_attr(feature = "serde", serde(skip))]
     spare_id: Identification,
     /// The note lists and note texts of earlier records, emptied, for the
-    /// next ones (see [`Board::take_note_list`]).
+    /// next ones (see [`Board::add_note`]).
     #[cfg_attr(feature = "serde", serde(skip))]
     spare_notes: NoteSpares,
 }
