@@ -161,10 +161,7 @@ pub(crate) fn audit_text_in_pieces(
         let _ = audit_text_from(&text[..], start, opts, &mut part, &mut |f| {
             found.push(f.clone())
         });
-        for f in &mut found {
-            f.record += report.records;
-            (report.emit)(f);
-        }
+        report.findings(&mut found);
         report.add(part);
     }
 }
@@ -226,12 +223,7 @@ impl<'a, 'b> Report<'a, 'b> {
         self.bytes -= len;
         loop {
             match rx.recv() {
-                Ok(Msg::Findings(mut chunk)) => {
-                    for f in &mut chunk {
-                        f.record += self.records;
-                        (self.emit)(f);
-                    }
-                }
+                Ok(Msg::Findings(mut chunk)) => self.findings(&mut chunk),
                 Ok(Msg::Done(summary)) => {
                     self.add(summary);
                     return;
@@ -243,6 +235,15 @@ impl<'a, 'b> Report<'a, 'b> {
                     panic!("a worker auditing a piece of a preferans input stopped")
                 }
             }
+        }
+    }
+
+    /// Reports findings of the piece being reported, their record indexes
+    /// shifted by the games of the pieces before it.
+    fn findings(&mut self, found: &mut [Finding]) {
+        for f in found {
+            f.record += self.records;
+            (self.emit)(f);
         }
     }
 
@@ -277,6 +278,9 @@ struct Feed {
     line: u64,
     /// About how many bytes a piece holds.
     size: usize,
+    /// How many bytes without a cut end the pieces ([`SEARCH`] piece sizes,
+    /// from [`MIN_SEARCH`] to [`MAX_SEARCH`]).
+    search: usize,
     /// The reader's line limit.
     max_line: usize,
     /// Whether the input has ended.
@@ -289,6 +293,10 @@ impl Feed {
             pending: Vec::new(),
             line: 0,
             size: opts.input_piece.max(1),
+            search: opts
+                .input_piece
+                .saturating_mul(SEARCH)
+                .clamp(MIN_SEARCH, MAX_SEARCH),
             max_line: opts.limits.max_line,
             ended: false,
         }
@@ -311,14 +319,7 @@ impl Feed {
                 Some(cut) => cut,
                 None if self.ended && self.pending.is_empty() => return Ok(None),
                 None if self.ended => self.pending.len(),
-                None if self.pending.len()
-                    >= self
-                        .size
-                        .saturating_mul(SEARCH)
-                        .clamp(MIN_SEARCH, MAX_SEARCH) =>
-                {
-                    return Err(None);
-                }
+                None if self.pending.len() >= self.search => return Err(None),
                 None => {
                     match input
                         .by_ref()
@@ -407,12 +408,14 @@ mod tests {
     /// Two games of two deals, blank lines and a comment-like line between.
     const TEXT: &[u8] = b"[Bula 60]\n[Refe 2]\n\n[1 123 x]\n[2 231 y]\n\n[Bula 30]\n[3 1 z]\n   \r\n  [Bula 9]\r\nnote\n[Refe 1]\n[4 1 w]\n[Bula 1]\n";
 
-    /// Every piece `Feed` hands out for `text` read in `block`-byte reads.
+    /// Every piece `Feed` hands out for `text` in pieces of about `size`
+    /// bytes, with the line each starts after.
     fn pieces(text: &[u8], size: usize) -> Vec<(Vec<u8>, u64)> {
         let mut feed = Feed {
             pending: Vec::new(),
             line: 0,
             size,
+            search: MAX_SEARCH,
             max_line: 100,
             ended: false,
         };
