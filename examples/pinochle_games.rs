@@ -1,18 +1,20 @@
 //! Generates legal pinochle games and checks every hand with the rule module.
 //!
 //! ```text
-//! cargo run --release --example pinochle_games -- [HANDS] [SEED]
+//! cargo run --release --example pinochle_games -- [HANDS] [SEED] [OUT.ppn]
 //! ```
 //!
 //! Prints the time taken, the outcomes and the findings by rule; exits 1 if any
 //! violation is found. (The model is checked directly: the text side is the
-//! notation's.)
+//! notation's.) With `OUT.ppn`, also writes the games there as Portable
+//! Pinochle Notation, one file (an input for timing `kibitz audit`).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use kibitz::Severity;
 use kibitz::choose::{ByteChooser, splitmix_bytes};
+use kibitz::notation::pinochle::writer::{Identification, Writer};
 use kibitz::pinochle::generate::{Settings, generate_game};
 use kibitz::pinochle::{Checker, Options, value};
 
@@ -70,6 +72,17 @@ fn main() {
         hands as f64 / checked.as_secs_f64()
     );
     println!("outcomes: {outcomes:?}");
+    if let Some(path) = args.get(3) {
+        let file = std::fs::File::create(path).expect("create the output file");
+        let mut w = Writer::new(std::io::BufWriter::new(file));
+        for g in &games {
+            for h in &g.hands {
+                w.write_hand(&Identification::default(), h)
+                    .expect("write the output file");
+            }
+        }
+        std::io::Write::flush(&mut w.into_inner()).expect("write the output file");
+    }
     println!("findings by rule: {by_rule:?}; violations {violations}");
     if violations > 0 {
         std::process::exit(1);

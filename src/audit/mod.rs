@@ -14,9 +14,11 @@
 //! in order.
 
 mod auditor;
+mod feed;
 mod game;
 mod input;
 mod pieces;
+pub(crate) mod pinochle;
 pub(crate) mod preferans;
 mod records;
 pub mod rules;

@@ -41,9 +41,27 @@ where
     G: GameRules,
     R::Raw: Decode<G::Model>,
 {
+    audit_records_in(reader, rules, &mut rules.context(), sink, |_| true)
+}
+
+/// [`audit_records`] with the rules' context `ctx` (which it leaves as the
+/// last record left it), calling `each` with every record's model before
+/// its check: the records end where `each` returns `false` (that record
+/// is not checked).
+pub(crate) fn audit_records_in<R, G>(
+    reader: &mut R,
+    rules: &G,
+    ctx: &mut G::Context,
+    sink: &mut RecordSink<'_>,
+    mut each: impl FnMut(&G::Model) -> bool,
+) -> (u64, io::Result<()>)
+where
+    R: RecordReader,
+    G: GameRules,
+    R::Raw: Decode<G::Model>,
+{
     let mut raw = R::Raw::default();
     let mut model = G::Model::default();
-    let mut ctx = rules.context();
     let mut findings: Vec<Finding> = Vec::new();
     let result = loop {
         match reader.read_record(&mut raw) {
@@ -54,7 +72,10 @@ where
         findings.clear();
         let dropped = raw.take_findings(&mut findings);
         raw.decode(&mut model, &mut findings);
-        rules.check(&model, &mut ctx, &mut findings);
+        if !each(&model) {
+            break Ok(());
+        }
+        rules.check(&model, ctx, &mut findings);
         for f in findings.iter_mut().filter(|f| f.record == 0) {
             f.record = raw.index();
         }

@@ -267,6 +267,9 @@ pub fn audit_input<R: Read>(
             summary,
             emit,
         ),
+        Some(Notation::Pinochle) if opts.input_jobs > 1 => {
+            super::pinochle::audit_shared(input, opts, summary, emit)
+        }
         Some(Notation::Pinochle) => super::audit_notation(
             crate::notation::pinochle::Reader::with_limits(input, opts.limits),
             &super::PinochleRules(opts.pinochle),

@@ -20,8 +20,8 @@
 //! Memory: at most `4 x jobs` pieces (16 at most) and [`BUDGET`] bytes of
 //! text in flight, each piece's findings in a channel of [`CHUNKS`] chunks
 //! of [`CHUNK`]: a worker ahead of the reporting waits for it. Where
-//! [`SEARCH`] piece sizes (from [`MIN_SEARCH`] to [`MAX_SEARCH`] bytes) hold
-//! no place to cut, and after a read error, the calling thread reads the rest of the
+//! 16 piece sizes (from 128 KiB to 4 MiB: [`Feed`]) hold no place to cut,
+//! and after a read error, the calling thread reads the rest of the
 //! input itself, once the pieces before are reported.
 
 use std::collections::VecDeque;
@@ -31,6 +31,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use super::{Start, audit_text_from};
 use crate::Finding;
+use crate::audit::feed::Feed;
 use crate::audit::sniff::FailAfter;
 use crate::audit::{AuditOptions, Summary};
 
@@ -42,27 +43,12 @@ const CHUNKS: usize = 4;
 const MAX_WINDOW: usize = 16;
 /// No new piece is handed out while the pieces in flight hold more text.
 const BUDGET: usize = 4 << 20;
-/// Piece sizes read looking for a place to cut before the rest of the input
-/// is read on the calling thread (at least [`MIN_SEARCH`] bytes, at most
-/// [`MAX_SEARCH`]).
-const SEARCH: usize = 16;
-/// The fewest bytes read looking for a place to cut: a line of the longest
-/// the reader keeps (64 KiB by default) can be judged, also in small pieces.
-const MIN_SEARCH: usize = 128 << 10;
-/// The most bytes read looking for a place to cut.
-const MAX_SEARCH: usize = 4 << 20;
-/// Bytes read from the input at a time.
-const BLOCK: usize = 64 << 10;
-
 /// What a worker sends back about its piece.
 enum Msg {
     Findings(Vec<Finding>),
     /// The piece is audited: its summary.
     Done(Summary),
 }
-
-/// A piece's text and where it starts.
-type Piece = (Vec<u8>, Start);
 
 /// A piece for a worker.
 struct Job {
@@ -85,7 +71,7 @@ pub(crate) fn audit_text_shared<R: Read>(
     let job_rx = Mutex::new(job_rx);
     summary.files += 1;
     let mut report = Report::new(summary, emit);
-    let mut feed = Feed::new(opts);
+    let mut feed = Feed::new(opts, cut_at);
     let rest = std::thread::scope(|s| {
         for _ in 0..jobs {
             let job_rx = &job_rx;
@@ -100,7 +86,7 @@ pub(crate) fn audit_text_shared<R: Read>(
         }
         let rest = loop {
             let piece = match feed.next(&mut input) {
-                Ok(Some(piece)) => piece,
+                Ok(Some((text, line))) => (text, Start { line, records: 0 }),
                 Ok(None) => break None,
                 Err(rest) => break Some(rest),
             };
@@ -145,11 +131,11 @@ pub(crate) fn audit_text_in_pieces(
 ) {
     summary.files += 1;
     let mut report = Report::new(summary, emit);
-    let mut feed = Feed::new(opts);
+    let mut feed = Feed::new(opts, cut_at);
     let mut input = text;
     loop {
         let (text, start) = match feed.next(&mut input) {
-            Ok(Some(piece)) => piece,
+            Ok(Some((text, line))) => (text, Start { line, records: 0 }),
             Ok(None) => return,
             Err(_) => {
                 // No cut within the search: the rest on one reader.
@@ -270,82 +256,6 @@ impl<'a, 'b> Report<'a, 'b> {
     }
 }
 
-/// The calling thread's reading and cutting.
-struct Feed {
-    /// Text read and not yet handed out.
-    pending: Vec<u8>,
-    /// Lines handed out.
-    line: u64,
-    /// About how many bytes a piece holds.
-    size: usize,
-    /// How many bytes without a cut end the pieces ([`SEARCH`] piece sizes,
-    /// from [`MIN_SEARCH`] to [`MAX_SEARCH`]).
-    search: usize,
-    /// The reader's line limit.
-    max_line: usize,
-    /// Whether the input has ended.
-    ended: bool,
-}
-
-impl Feed {
-    fn new(opts: &AuditOptions) -> Feed {
-        Feed {
-            pending: Vec::new(),
-            line: 0,
-            size: opts.input_piece.max(1),
-            search: opts
-                .input_piece
-                .saturating_mul(SEARCH)
-                .clamp(MIN_SEARCH, MAX_SEARCH),
-            max_line: opts.limits.max_line,
-            ended: false,
-        }
-    }
-
-    /// The next piece and where it starts; `None` once the input has been
-    /// handed out; `Err` when the rest is to be read on the calling thread
-    /// (`pending`, then the input), with the read error that stopped it.
-    fn next<R: Read>(&mut self, input: &mut R) -> Result<Option<Piece>, Option<io::Error>> {
-        let mut from = self.size;
-        loop {
-            let cut = match cut_at(&self.pending, from, self.max_line) {
-                Ok(cut) => Some(cut),
-                Err(looked) => {
-                    from = looked.max(self.size);
-                    None
-                }
-            };
-            let end = match cut {
-                Some(cut) => cut,
-                None if self.ended && self.pending.is_empty() => return Ok(None),
-                None if self.ended => self.pending.len(),
-                None if self.pending.len() >= self.search => return Err(None),
-                None => {
-                    match input
-                        .by_ref()
-                        .take(BLOCK as u64)
-                        .read_to_end(&mut self.pending)
-                    {
-                        Ok(0) => self.ended = true,
-                        Ok(_) => {}
-                        Err(e) => return Err(Some(e)),
-                    }
-                    continue;
-                }
-            };
-            let rest = self.pending[end..].to_vec();
-            let mut text = std::mem::replace(&mut self.pending, rest);
-            text.truncate(end);
-            let start = Start {
-                line: self.line,
-                records: 0,
-            };
-            self.line += memchr::memchr_iter(b'\n', &text).count() as u64;
-            return Ok(Some((text, start)));
-        }
-    }
-}
-
 /// The first place at or after `from` in `buf` where a piece may end (the
 /// start of a line where one reader starts a game: see the module
 /// documentation); `Err` with where to look again once more text is read.
@@ -411,18 +321,11 @@ mod tests {
     /// Every piece `Feed` hands out for `text` in pieces of about `size`
     /// bytes, with the line each starts after.
     fn pieces(text: &[u8], size: usize) -> Vec<(Vec<u8>, u64)> {
-        let mut feed = Feed {
-            pending: Vec::new(),
-            line: 0,
-            size,
-            search: MAX_SEARCH,
-            max_line: 100,
-            ended: false,
-        };
+        let mut feed = Feed::with(size, crate::audit::feed::MAX_SEARCH, 100, cut_at);
         let mut input = text;
         let mut out = Vec::new();
-        while let Some((piece, start)) = feed.next(&mut input).unwrap() {
-            out.push((piece, start.line));
+        while let Some(piece) = feed.next(&mut input).unwrap() {
+            out.push(piece);
         }
         out
     }

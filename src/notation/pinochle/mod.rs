@@ -38,6 +38,7 @@ pub use raw::{
     Format, Inherit, MAX_FINDINGS_PER_RECORD, RawComment, RawEscape, RawRecord, RawSegment, RawTag,
     RawToken, Span, TokenKind,
 };
+pub(crate) use reader::{Carried, Handover};
 pub use reader::{Limits, MAX_REMEMBERED_TAGS, PPN_MAX_LINE, Reader};
 pub use sniff::looks_like_pinochle;
 

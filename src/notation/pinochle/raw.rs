@@ -135,6 +135,10 @@ pub struct RawRecord {
     pub findings_dropped: usize,
     /// 1-based index of the record in its file.
     pub index: usize,
+    /// Whether this is the first hand of its input (a reader resumed within
+    /// an input, as for one input read in pieces, counts its hands from
+    /// there, but its first is not the input's).
+    pub first: bool,
     /// Position of the first tag or token.
     pub start: Pos,
     /// Last line of the record.
@@ -176,6 +180,7 @@ impl RawRecord {
         self.findings.clear();
         self.findings_dropped = 0;
         self.index = 0;
+        self.first = false;
         self.start = Pos::default();
         self.end_line = 0;
     }

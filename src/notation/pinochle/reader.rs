@@ -66,7 +66,7 @@ enum State {
     },
 }
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Memory {
     value: Vec<u8>,
     sticky: bool,
@@ -84,6 +84,9 @@ struct Parser {
     version: Option<(u8, u8)>,
     limit_reported: bool,
     limits: Limits,
+    /// What a reader resumed between two hands read of its guess
+    /// ([`resume`]); `None` for a reader from an input's start.
+    track: Option<Box<resume::Track>>,
 }
 
 enum Outcome {
@@ -110,6 +113,12 @@ pub struct Reader<R> {
     lines: LineReader<R>,
     p: Parser,
     records: usize,
+    /// Whether the input ended with nothing read since the last hand (see
+    /// [`Handover::at_rest`]).
+    tail_empty: bool,
+    /// Whether the reader started at its input's start (a resumed one
+    /// started elsewhere: [`RawRecord::first`]).
+    from_start: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -148,8 +157,11 @@ impl<R: Read> Reader<R> {
                 version: None,
                 limit_reported: false,
                 limits,
+                track: None,
             },
             records: 0,
+            tail_empty: true,
+            from_start: true,
         }
     }
 
@@ -215,6 +227,12 @@ impl<R: Read> Reader<R> {
         }
         loop {
             let Some(line) = self.lines.next_line()? else {
+                // (`&=`: a later call at the end, its state reset, is no sign.)
+                self.tail_empty &= matches!(self.p.state, State::Normal)
+                    && !rec.has_content()
+                    && rec.findings.is_empty()
+                    && rec.comments.is_empty()
+                    && rec.escapes.is_empty();
                 self.p.end_of_input(rec);
                 return Ok(self.finish(rec));
             };
@@ -232,6 +250,7 @@ impl<R: Read> Reader<R> {
         self.p.apply_sticky(rec);
         self.records += 1;
         rec.index = self.records;
+        rec.first = self.from_start && self.records == 1;
         for f in &mut rec.findings {
             f.record = rec.index;
         }
@@ -258,6 +277,25 @@ fn is_word_char(b: u8) -> bool {
 
 fn is_segment_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'.' || b == b'-'
+}
+
+/// What the `%` header line whose text after the `%` is `body` sets: the
+/// format (`% EXPORT`, `% IMPORT`) or the version (`% PPN 1.0`).
+fn header_effect(body: &[u8], format: &mut Option<Format>, version: &mut Option<(u8, u8)>) {
+    let mut words = body.split(|&b| is_space(b)).filter(|w| !w.is_empty());
+    match (words.next(), words.next()) {
+        (Some(b"EXPORT"), None) => *format = Some(Format::Export),
+        (Some(b"IMPORT"), None) => *format = Some(Format::Import),
+        (Some(b"PPN"), Some(v)) => {
+            let v = std::str::from_utf8(v).unwrap_or("");
+            if let Some((a, b)) = v.split_once('.')
+                && let (Ok(a), Ok(b)) = (a.parse(), b.parse())
+            {
+                *version = Some((a, b));
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The name of the tag a line opens (`[Name "`, `@...=[Name`), after blanks, and
@@ -487,20 +525,7 @@ impl Parser {
             );
         }
         let body = &text[1..];
-        let mut words = body.split(|&b| is_space(b)).filter(|w| !w.is_empty());
-        match (words.next(), words.next()) {
-            (Some(b"EXPORT"), None) => self.format = Some(Format::Export),
-            (Some(b"IMPORT"), None) => self.format = Some(Format::Import),
-            (Some(b"PPN"), Some(v)) => {
-                let v = std::str::from_utf8(v).unwrap_or("");
-                if let Some((a, b)) = v.split_once('.')
-                    && let (Ok(a), Ok(b)) = (a.parse(), b.parse())
-                {
-                    self.version = Some((a, b));
-                }
-            }
-            _ => {}
-        }
+        header_effect(body, &mut self.format, &mut self.version);
         if rec.tags.is_empty() {
             rec.format = self.format;
             rec.version = self.version;
@@ -764,6 +789,9 @@ impl Parser {
         if plain && rec.text(value) == b"#" {
             inherit = Inherit::Hash;
             rec.arena.truncate(value.start as usize);
+            if let Some(t) = &mut self.track {
+                t.consult(rec.text(name));
+            }
             match self.memory.get(rec.text(name)) {
                 Some(m) => rec.arena.extend_from_slice(&m.value),
                 None => {
@@ -804,11 +832,12 @@ impl Parser {
     fn remember(&mut self, name: Span, value: Span, sticky: bool, rec: &RawRecord) {
         let (name, value) = (rec.text(name), rec.text(value));
         let full = self.memory.len() >= MAX_REMEMBERED_TAGS;
-        match self.memory.get_mut(name) {
+        let stored = match self.memory.get_mut(name) {
             Some(m) => {
                 m.value.clear();
                 m.value.extend_from_slice(value);
                 m.sticky = sticky;
+                true
             }
             None if !full => {
                 self.memory.insert(
@@ -818,8 +847,12 @@ impl Parser {
                         sticky,
                     },
                 );
+                true
             }
-            None => {}
+            None => false,
+        };
+        if let Some(t) = &mut self.track {
+            t.write(name, stored);
         }
     }
 
@@ -961,5 +994,8 @@ impl Parser {
     }
 }
 
+mod resume;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use resume::{Carried, Handover};

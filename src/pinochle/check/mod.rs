@@ -37,6 +37,19 @@ struct Prev {
     over: bool,
 }
 
+impl Prev {
+    /// Whether a hand numbered `number` goes on with this hand's game: the
+    /// game is not over and the numbers follow (or neither hand has one).
+    fn continued_by(&self, number: Option<u32>) -> bool {
+        !self.over
+            && match (self.number, number) {
+                (Some(a), Some(b)) => a.checked_add(1) == Some(b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+}
+
 /// Checks hands one after the other, in bounded memory: only the previous
 /// hand's number, dealer and scores are kept.
 ///
@@ -92,6 +105,13 @@ impl Checker {
         self.prev = None;
     }
 
+    /// Whether checking a hand numbered `number` next reads anything of the
+    /// hands checked before: when it does not, it is checked as the first
+    /// hand of a file is (one input read in pieces relies on that).
+    pub(crate) fn carries_into(&self, number: Option<u32>) -> bool {
+        self.prev.is_some_and(|p| p.continued_by(number))
+    }
+
     /// Checks one hand and remembers what the next hand of its game needs.
     ///
     /// ```
@@ -142,14 +162,7 @@ impl Checker {
         dealer: Option<Seat>,
         out: &mut Out,
     ) -> Option<ByTeam<i32>> {
-        let cont = prev.filter(|p| {
-            !p.over
-                && match (p.number, number) {
-                    (Some(a), Some(b)) => b == a + 1,
-                    (None, None) => true,
-                    _ => false,
-                }
-        });
+        let cont = prev.filter(|p| p.continued_by(number));
         let expected = if number == Some(1) {
             Some((ByTeam::new(0, 0), None))
         } else {

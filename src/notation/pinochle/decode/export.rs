@@ -89,7 +89,7 @@ pub(super) fn check(rec: &RawRecord, hand: &Hand, sink: &mut Sink) {
     }
     // Headers: the first hand of the file is preceded by `% PPN x.y`, `% EXPORT`
     // and a blank `%` line.
-    if rec.index == 1 {
+    if rec.first {
         let texts = || rec.escapes.iter().map(|e| rec.text(e.text).trim_ascii());
         let ppn = texts().position(|t| t.starts_with(b"PPN"));
         let fmt = texts().position(|t| t == b"EXPORT");
