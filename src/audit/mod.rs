@@ -54,11 +54,13 @@ pub struct AuditOptions {
     /// and the workers read, decode and check them; it reads an RBN input's
     /// records itself and the workers decode and check them. Findings, their
     /// order and the summary are the same. A preferans PPN text input is cut
-    /// where games start and the workers audit the pieces; pinochle inputs
-    /// and the JSON form of PPN are read on one thread.
+    /// where games start and the workers audit the pieces; so is a pinochle
+    /// input, whose pieces start from a guess of what the hands before them
+    /// hand on, checked before they are reported. The JSON form of PPN is
+    /// read on one thread.
     /// [`run`] sets it to `jobs` when it has a single input.
     pub input_jobs: usize,
-    /// About how many bytes of one PBN, LIN or PPN text input a worker reads at a time when
+    /// About how many bytes of one PBN, LIN, preferans or pinochle PPN text input a worker reads at a time when
     /// [`AuditOptions::input_jobs`] is above 1 (each piece ends where a record
     /// starts; tests use small pieces to cut everywhere).
     pub input_piece: usize,

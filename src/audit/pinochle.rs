@@ -156,7 +156,18 @@ pub(crate) fn audit_in_pieces(
 fn work(job: Job, opts: &AuditOptions, window: usize, stop: &AtomicBool) {
     let checker = Checker::new(opts.pinochle);
     let share = share(window);
-    let pass = read_piece(&job.text, job.line, &job.guess, checker, opts, share, stop);
+    // Only the first piece starts with the input's first record (a cut
+    // follows a line that makes a record: [`cut_at`]; checked in `front`).
+    let first = job.line == 0;
+    let pass = read_piece(
+        &job.text,
+        (job.line, first),
+        &job.guess,
+        checker,
+        opts,
+        share,
+        stop,
+    );
     // The calling thread gone means it is unwinding.
     let _ = job.tx.send(Done {
         text: job.text,
@@ -325,7 +336,11 @@ impl Report<'_, '_> {
         // the truth, once this piece is reported.
         let resync = !piece.guess.same_headers(&self.truth);
         let carries = |c: &Checker, p: &Pass| p.first.is_some_and(|n| c.carries_into(n));
+        // The worker took the first piece alone to hold the input's first
+        // record.
+        let first_right = (piece.line == 0) == (self.records == 0) || pass.summary.records == 0;
         if !pass.heavy
+            && first_right
             && pass.handover.at_rest()
             && pass.handover.holds(&piece.guess, &self.truth)
             && !carries(&self.checker, &pass)
@@ -341,8 +356,8 @@ impl Report<'_, '_> {
             loop {
                 let checker = self.checker.clone();
                 let (opts, share) = (self.opts, self.share);
-                let again =
-                    read_piece(&text, piece.line, &self.truth, checker, opts, share, &never);
+                let at = (piece.line, self.records == 0);
+                let again = read_piece(&text, at, &self.truth, checker, opts, share, &never);
                 if again.heavy {
                     break;
                 }
@@ -401,7 +416,9 @@ impl Report<'_, '_> {
     /// thread with one reader, from the true state.
     fn rest<R: Read>(&mut self, input: R, line: u64) -> io::Result<()> {
         let opts = self.opts;
-        let mut reader = Reader::resume(input, opts.limits, line, self.records, &self.truth);
+        let at = (line, self.records);
+        let first = self.records == 0;
+        let mut reader = Reader::resume(input, opts.limits, at, &self.truth, first);
         let rules = PinochleRules(opts.pinochle);
         let mut sink = RecordSink::new(self.summary, self.emit, opts.limits.max_findings);
         let (bytes, result) =
@@ -412,19 +429,19 @@ impl Report<'_, '_> {
 }
 
 /// Reads and checks the hands of `text`, a piece that starts after `line`
-/// lines, with a reader resumed from `from` and `checker`; its findings are
-/// kept, and it stops (heavy) once they take more than `share` bytes or
-/// `stop` is set.
+/// lines (`first`: with the input's first record), with a reader resumed
+/// from `from` and `checker`; its findings are kept, and it stops (heavy)
+/// once they take more than `share` bytes or `stop` is set.
 fn read_piece(
     text: &[u8],
-    line: u64,
+    (line, first): (u64, bool),
     from: &Carried,
     mut checker: Checker,
     opts: &AuditOptions,
     share: usize,
     stop: &AtomicBool,
 ) -> Pass {
-    let mut reader = Reader::resume(text, opts.limits, line, 0, from);
+    let mut reader = Reader::resume(text, opts.limits, (line, 0), from, first);
     let mut summary = Summary::default();
     let mut found = Vec::new();
     let held = Cell::new(0);
@@ -499,7 +516,9 @@ fn blank(line: &[u8]) -> bool {
 
 /// Whether `text` (which ends with a line end) ends with a blank line, and
 /// the nearest line before that is not blank, within [`LOOK`] bytes, is
-/// neither a `%` line nor one with a brace (or there is none).
+/// neither a `%` line nor one with a brace (a line that makes a record: a
+/// piece is cut after one, so that only the first piece holds the input's
+/// first record).
 fn blank_before(text: &[u8]) -> bool {
     let lo = text.len().saturating_sub(LOOK);
     let mut end = text.len() - 1;
@@ -513,9 +532,8 @@ fn blank_before(text: &[u8]) -> bool {
                 && memchr::memchr2(b'{', b'}', line).is_none();
         }
         blanks += 1;
-        if start == 0 {
-            return true;
-        }
+        // Nothing but blank lines back to the buffer's start (the input's,
+        // or the last cut's) or beyond the look-back: no record before.
         if start == lo {
             return false;
         }
@@ -570,5 +588,8 @@ mod tests {
         // A hand not yet read to its blank line is not judged.
         assert_eq!(cut_at(&text[..last + 4], site_b + 1, 100), Err(last));
         assert_eq!(cut_at(b"[Hand \"1\"]\n", 0, 100), Err(11));
+        // Not after blank lines alone: the first piece holds a record.
+        assert_eq!(cut_at(b"\n \n[Hand \"1\"]\n\n", 1, 100), Err(15));
+        assert_eq!(cut_at(b"x\n \n[Hand \"1\"]\n\n", 1, 100), Ok(4));
     }
 }

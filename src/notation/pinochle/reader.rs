@@ -116,9 +116,9 @@ pub struct Reader<R> {
     /// Whether the input ended with nothing read since the last hand (see
     /// [`Handover::at_rest`]).
     tail_empty: bool,
-    /// Whether the reader started at its input's start (a resumed one
-    /// started elsewhere: [`RawRecord::first`]).
-    from_start: bool,
+    /// Whether the next record read is its input's first
+    /// ([`RawRecord::first`]).
+    first_next: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -161,7 +161,7 @@ impl<R: Read> Reader<R> {
             },
             records: 0,
             tail_empty: true,
-            from_start: true,
+            first_next: true,
         }
     }
 
@@ -250,7 +250,7 @@ impl<R: Read> Reader<R> {
         self.p.apply_sticky(rec);
         self.records += 1;
         rec.index = self.records;
-        rec.first = self.from_start && self.records == 1;
+        rec.first = std::mem::replace(&mut self.first_next, false);
         for f in &mut rec.findings {
             f.record = rec.index;
         }

@@ -153,20 +153,21 @@ impl Handover {
 
 impl<R: Read> Reader<R> {
     /// A reader over `inner`, which starts between two hands of an input
-    /// after `line` lines and `records` hands, from the state `from`.
+    /// after `line` lines and `records` hands, from the state `from`;
+    /// `first`: no record of the input comes before.
     pub(crate) fn resume(
         inner: R,
         limits: Limits,
-        line: u64,
-        records: usize,
+        (line, records): (u64, usize),
         from: &Carried,
+        first: bool,
     ) -> Self {
         let mut r = Reader::with_limits(inner, limits);
         if line > 0 {
             r.lines.start_after(line);
         }
         r.records = records;
-        r.from_start = line == 0 && records == 0;
+        r.first_next = first;
         r.p.memory.clone_from(&from.memory);
         r.p.format = from.format;
         r.p.version = from.version;
@@ -212,7 +213,7 @@ mod tests {
 
     /// The state after reading `text` from the start.
     fn state_after(text: &[u8]) -> Carried {
-        let mut r = Reader::resume(text, Limits::default(), 0, 0, &Carried::default());
+        let mut r = Reader::resume(text, Limits::default(), (0, 0), &Carried::default(), true);
         sites(&mut r);
         r.handover().next(&Carried::default())
     }
@@ -223,7 +224,7 @@ mod tests {
         let other = state_after(b"% PPN 1.0\n% EXPORT\n%\n[Site \"B\"]\n[Event \"E\"]\n\n");
         let piece =
             b"[Event \"#\"]\n[Hand \"1\"]\n\n[Site \"#\"]\n\n[Site \"C\"]\n\n[Site \"#\"]\n\n";
-        let mut r = Reader::resume(&piece[..], Limits::default(), 9, 0, &before);
+        let mut r = Reader::resume(&piece[..], Limits::default(), (9, 0), &before, false);
         let got = sites(&mut r);
         // The second hand's Site is the guess's; the fourth, the third's.
         // None is the input's first.
@@ -247,19 +248,38 @@ mod tests {
         let mut r = Reader::resume(
             &b"[Site \"D\"]\n\n[Site \"#\"]\n"[..],
             Limits::default(),
-            3,
-            0,
+            (3, 0),
             &before,
+            false,
         );
         sites(&mut r);
         assert!(r.handover().holds(&before, &other));
     }
 
     #[test]
+    fn only_the_inputs_first_record_is_first() {
+        let text = b"\n\nstray\n\n[Site \"A\"]\n\n[Site \"B\"]\n";
+        let firsts =
+            |r: &mut Reader<&[u8]>| -> Vec<bool> { sites(r).iter().map(|s| s.1).collect() };
+        assert_eq!(firsts(&mut Reader::new(&text[..])), [true, false, false]);
+        let from = Carried::default();
+        let mut r = Reader::resume(&text[..], Limits::default(), (4, 0), &from, true);
+        assert_eq!(firsts(&mut r), [true, false, false]);
+        let mut r = Reader::resume(&text[..], Limits::default(), (0, 0), &from, false);
+        assert_eq!(firsts(&mut r), [false, false, false]);
+    }
+
+    #[test]
     fn sticky_values_must_agree_whether_read_or_not() {
         let sticky = state_after(b"[North \"##Ann\"]\n\n");
         let plain = state_after(b"[North \"Ann\"]\n\n");
-        let mut r = Reader::resume(&b"[Hand \"1\"]\n\n"[..], Limits::default(), 3, 0, &sticky);
+        let mut r = Reader::resume(
+            &b"[Hand \"1\"]\n\n"[..],
+            Limits::default(),
+            (3, 0),
+            &sticky,
+            false,
+        );
         let mut rec = RawRecord::default();
         assert!(r.read_record(&mut rec).unwrap());
         assert_eq!(rec.tag("North"), Some(&b"Ann"[..]));
@@ -272,7 +292,7 @@ mod tests {
     #[test]
     fn a_reader_is_at_rest_only_after_a_blank_line_that_ended_a_hand() {
         let at_rest = |text: &[u8]| {
-            let mut r = Reader::resume(text, Limits::default(), 5, 0, &Carried::default());
+            let mut r = Reader::resume(text, Limits::default(), (5, 0), &Carried::default(), false);
             sites(&mut r);
             r.handover().at_rest()
         };
