@@ -15,7 +15,7 @@ mod common;
 use std::io::{self, Read};
 
 use kibitz::Finding;
-use kibitz::audit::{AuditOptions, Summary, audit_input};
+use kibitz::audit::{AuditOptions, Summary};
 use kibitz::bridge::generate::Fault;
 use kibitz::bridge::{Board, Room};
 use kibitz::notation::{lin, rbn};
@@ -63,27 +63,7 @@ fn audit<R: Read>(
     input: R,
     jobs: usize,
 ) -> (Vec<Finding>, Summary, Option<io::ErrorKind>) {
-    audit_in_pieces(name, input, jobs, AuditOptions::default().input_piece)
-}
-
-/// [`audit`] with pieces of about `input_piece` bytes.
-fn audit_in_pieces<R: Read>(
-    name: &str,
-    input: R,
-    jobs: usize,
-    input_piece: usize,
-) -> (Vec<Finding>, Summary, Option<io::ErrorKind>) {
-    let opts = AuditOptions {
-        input_jobs: jobs,
-        input_piece,
-        ..AuditOptions::default()
-    };
-    let mut findings = Vec::new();
-    let mut summary = Summary::default();
-    let result = audit_input(name, input, &opts, &mut summary, &mut |f| {
-        findings.push(f.clone())
-    });
-    (findings, summary, result.err().map(|e| e.kind()))
+    common::audit_in_pieces(name, input, jobs, AuditOptions::default().input_piece)
 }
 
 /// One thread's findings and summary, checked equal to those of two and three.
@@ -99,7 +79,7 @@ fn assert_same_in_pieces(name: &str, text: &[u8], sizes: &[usize]) -> (Vec<Findi
     assert_eq!(one.2, None, "{name}: reading memory cannot fail");
     for &size in sizes {
         for jobs in [2, 3] {
-            let many = audit_in_pieces(name, text, jobs, size);
+            let many = common::audit_in_pieces(name, text, jobs, size);
             let what = format!("{name}: {jobs} threads, pieces of {size} bytes");
             assert_eq!(one.1, many.1, "summary with {what}");
             for (a, b) in one.0.iter().zip(&many.0) {
@@ -270,7 +250,7 @@ fn lin_fuzz_inputs_audit_the_same_in_pieces() {
         let text = std::fs::read(f).unwrap();
         let one = audit("fuzz.lin", &text[..], 1);
         for (size, jobs) in [(1, 2), (64, 3), (700, 2)] {
-            let many = audit_in_pieces("fuzz.lin", &text[..], jobs, size);
+            let many = common::audit_in_pieces("fuzz.lin", &text[..], jobs, size);
             assert!(
                 one == many,
                 "{} in pieces of {size}, {jobs} threads",

@@ -13,7 +13,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use kibitz::Finding;
-use kibitz::audit::{AuditOptions, Summary, audit_input};
+use kibitz::audit::Summary;
 use kibitz::choose::{ByteChooser, splitmix_bytes};
 use kibitz::ppn::write_game;
 use kibitz::preferans::generate::{Fault, Settings, generate_game};
@@ -59,17 +59,7 @@ fn audit<R: Read>(
     jobs: usize,
     piece: usize,
 ) -> (Vec<Finding>, Summary, Option<io::ErrorKind>) {
-    let opts = AuditOptions {
-        input_jobs: jobs,
-        input_piece: piece,
-        ..AuditOptions::default()
-    };
-    let mut summary = Summary::default();
-    let mut findings = Vec::new();
-    let result = audit_input("x.ppn", input, &opts, &mut summary, &mut |f| {
-        findings.push(f.clone())
-    });
-    (findings, summary, result.err().map(|e| e.kind()))
+    common::audit_in_pieces("x.ppn", input, jobs, piece)
 }
 
 fn assert_same_in_pieces(text: &[u8], sizes: &[usize]) -> (Vec<Finding>, Summary) {
@@ -116,29 +106,17 @@ fn text_longer_than_the_search_for_a_cut_is_read_on_one_thread() {
     assert_same_in_pieces(&text, &[1, 5000]);
 }
 
-/// Gives `text`, then fails.
-struct Failing<'a>(&'a [u8]);
-
-impl Read for Failing<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.0.is_empty() {
-            return Err(io::Error::other("disk gone"));
-        }
-        let n = buf.len().min(self.0.len()).min(1000);
-        buf[..n].copy_from_slice(&self.0[..n]);
-        self.0 = &self.0[n..];
-        Ok(n)
-    }
-}
-
 #[test]
 fn a_read_error_comes_after_the_games_before_it() {
     let text = games(30);
-    let one = audit(Failing(&text), 1, 1 << 20);
+    let one = audit(common::Failing(&text), 1, 1 << 20);
     assert_eq!(one.2, Some(io::ErrorKind::Other));
     assert!(one.1.records >= 30);
     for size in [1, 300, 4000] {
-        assert!(one == audit(Failing(&text), 2, size), "pieces of {size}");
+        assert!(
+            one == audit(common::Failing(&text), 2, size),
+            "pieces of {size}"
+        );
     }
 }
 

@@ -119,3 +119,15 @@ impl Feed {
         }
     }
 }
+
+/// The first line start at or after `from` in `buf` (`0` is one); `Err`
+/// with where to look again once more text is read.
+pub(super) fn line_start_from(buf: &[u8], from: usize) -> Result<usize, usize> {
+    match from {
+        0 => Ok(0),
+        _ => match memchr::memchr(b'\n', buf.get(from - 1..).unwrap_or_default()) {
+            Some(i) => Ok(from + i),
+            None => Err(from),
+        },
+    }
+}

@@ -44,7 +44,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
-use super::feed::Feed;
+use super::feed::{Feed, line_start_from};
 use super::records::audit_records_in;
 use super::sniff::FailAfter;
 use super::{AuditOptions, PinochleRules, RecordSink, Summary};
@@ -482,14 +482,7 @@ fn read_piece(
 /// text is read. (A narrower test than where one reader starts a hand and a
 /// game: the calling thread checks what it relies on.)
 fn cut_at(buf: &[u8], from: usize, _max_line: usize) -> Result<usize, usize> {
-    // The first line start at or after `from`.
-    let mut at = match from {
-        0 => 0,
-        _ => match memchr::memchr(b'\n', buf.get(from - 1..).unwrap_or_default()) {
-            Some(i) => from + i,
-            None => return Err(from),
-        },
-    };
+    let mut at = line_start_from(buf, from)?;
     loop {
         if at >= buf.len() {
             return Err(at);

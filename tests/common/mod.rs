@@ -136,3 +136,44 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// The findings and summary of `input` (named `name`: its extension is the
+/// notation's hint) audited on `jobs` threads in pieces of about
+/// `input_piece` bytes, and the error that ended it.
+pub fn audit_in_pieces<R: std::io::Read>(
+    name: &str,
+    input: R,
+    jobs: usize,
+    input_piece: usize,
+) -> (
+    Vec<kibitz::Finding>,
+    kibitz::audit::Summary,
+    Option<std::io::ErrorKind>,
+) {
+    let opts = kibitz::audit::AuditOptions {
+        input_jobs: jobs,
+        input_piece,
+        ..kibitz::audit::AuditOptions::default()
+    };
+    let mut findings = Vec::new();
+    let mut summary = kibitz::audit::Summary::default();
+    let result = kibitz::audit::audit_input(name, input, &opts, &mut summary, &mut |f| {
+        findings.push(f.clone())
+    });
+    (findings, summary, result.err().map(|e| e.kind()))
+}
+
+/// Gives its bytes, at most 1,000 at a time, then fails.
+pub struct Failing<'a>(pub &'a [u8]);
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.0.is_empty() {
+            return Err(std::io::Error::other("disk gone"));
+        }
+        let n = buf.len().min(self.0.len()).min(1000);
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}

@@ -31,7 +31,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use super::{Start, audit_text_from};
 use crate::Finding;
-use crate::audit::feed::Feed;
+use crate::audit::feed::{Feed, line_start_from};
 use crate::audit::sniff::FailAfter;
 use crate::audit::{AuditOptions, Summary};
 
@@ -260,14 +260,7 @@ impl<'a, 'b> Report<'a, 'b> {
 /// start of a line where one reader starts a game: see the module
 /// documentation); `Err` with where to look again once more text is read.
 fn cut_at(buf: &[u8], from: usize, max_line: usize) -> Result<usize, usize> {
-    // The first line start at or after `from`.
-    let mut at = match from {
-        0 => 0,
-        _ => match memchr::memchr(b'\n', buf.get(from - 1..).unwrap_or_default()) {
-            Some(i) => from + i,
-            None => return Err(from),
-        },
-    };
+    let mut at = line_start_from(buf, from)?;
     loop {
         let Some(len) = memchr::memchr(b'\n', &buf[at..]) else {
             return Err(at);
