@@ -38,13 +38,29 @@ pub const MANDATORY: &[&str] = &[
 ];
 
 pub(super) fn check(rec: &RawRecord, hand: &Hand, sink: &mut Sink) {
-    let plain = |t: &&crate::notation::pinochle::RawTag| t.segment.is_none();
-    let missing: Vec<&str> = MANDATORY
-        .iter()
-        .copied()
-        .filter(|m| rec.find_tag(m).is_none())
-        .collect();
-    if !missing.is_empty() {
+    // One pass over the tags: which mandatory tags are present, and the
+    // first one listed before a mandatory tag that comes earlier in the
+    // spec's order (an order finding). (A search of the tags for each
+    // mandatory name took 4,500 instructions a hand.)
+    let (mut present, mut last, mut misplaced) = (0u32, 0, None);
+    for t in rec.tags.iter().filter(|t| t.segment.is_none()) {
+        let name = rec.name(t);
+        let Some(i) = MANDATORY.iter().position(|m| m.as_bytes() == name) else {
+            continue;
+        };
+        present |= 1 << i;
+        if misplaced.is_none() {
+            if i < last {
+                misplaced = Some((t.pos, i, last));
+            }
+            last = i;
+        }
+    }
+    if present != (1 << MANDATORY.len()) - 1 {
+        let missing: Vec<&str> = (MANDATORY.iter().enumerate())
+            .filter(|(i, _)| present & (1 << i) == 0)
+            .map(|(_, m)| *m)
+            .collect();
         sink.add(
             rules::EXPORT_MISSING,
             rec.start,
@@ -55,24 +71,15 @@ pub(super) fn check(rec: &RawRecord, hand: &Hand, sink: &mut Sink) {
             ),
         );
     }
-    // Order: each mandatory tag present comes after the ones listed before it.
-    let mut last = 0;
-    for t in rec.tags.iter().filter(plain) {
-        let name = rec.name(t);
-        if let Some(i) = MANDATORY.iter().position(|m| m.as_bytes() == name) {
-            if i < last {
-                sink.add(
-                    rules::EXPORT_ORDER,
-                    t.pos,
-                    format!(
-                        "export format lists tag {} before {}",
-                        MANDATORY[i], MANDATORY[last]
-                    ),
-                );
-                break;
-            }
-            last = i;
-        }
+    if let Some((pos, i, last)) = misplaced {
+        sink.add(
+            rules::EXPORT_ORDER,
+            pos,
+            format!(
+                "export format lists tag {} before {}",
+                MANDATORY[i], MANDATORY[last]
+            ),
+        );
     }
     // One tag per line.
     let mut prev = 0;

@@ -193,17 +193,21 @@ pub fn parse_hand(s: &str) -> Result<Cards, Reason> {
 /// assert!(!ranks_in_order("a..."));
 /// ```
 pub fn ranks_in_order(s: &str) -> bool {
-    s.split('.').all(|suit| {
+    // Bytes: a byte of a character beyond ASCII is no rank letter either.
+    s.as_bytes().split(|&b| b == b'.').all(|suit| {
         let mut last = 0;
-        suit.chars().all(
-            |c| match Rank::WRITE_ORDER.iter().position(|r| r.char() == c) {
+        suit.iter().all(|&b| {
+            match Rank::WRITE_ORDER
+                .iter()
+                .position(|r| r.char() as u32 == u32::from(b))
+            {
                 Some(i) if i >= last => {
                     last = i;
                     true
                 }
                 _ => false,
-            },
-        )
+            }
+        })
     })
 }
 
