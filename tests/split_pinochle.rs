@@ -13,7 +13,6 @@
 mod common;
 
 use std::io::{self, Read};
-use std::path::Path;
 
 use kibitz::Finding;
 use kibitz::audit::Summary;
@@ -239,15 +238,8 @@ fn a_read_error_comes_after_the_hands_before_it() {
 
 #[test]
 fn fuzz_corpus_audits_the_same_in_pieces() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpora/pinochle_decode");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
     let mut inputs = 0;
-    for f in files {
-        let text = std::fs::read(&f).unwrap();
+    for (f, text) in common::fuzz_corpus("pinochle_decode") {
         let one = audit(&text[..], 1, 1 << 20);
         for (size, jobs) in [(1, 2), (50, 3), (400, 2)] {
             assert!(
@@ -263,17 +255,5 @@ fn fuzz_corpus_audits_the_same_in_pieces() {
 
 #[test]
 fn command_line_output_is_byte_identical_for_jobs_1_2_3() {
-    let dir = common::TempDir::new("split-pinochle", "cli");
-    let path = dir.join("games.ppn");
-    std::fs::write(&path, games(200)).unwrap();
-    let p = path.to_str().unwrap();
-    let run = |j: &str| common::run_kibitz(&["audit", j, p], None, &[]);
-    let one = run("-j1");
-    assert_eq!(one.status.code(), Some(1), "planted faults are violations");
-    assert!(one.stdout.len() > 10_000);
-    for j in ["-j2", "-j3"] {
-        let many = run(j);
-        assert_eq!(many.status.code(), Some(1));
-        assert!(many.stdout == one.stdout, "{j}");
-    }
+    common::assert_same_output_for_jobs("hands.ppn", &games(200));
 }

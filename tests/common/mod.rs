@@ -177,3 +177,40 @@ impl std::io::Read for Failing<'_> {
         Ok(n)
     }
 }
+
+/// The inputs of the committed fuzz corpus of `target`, in path order.
+pub fn fuzz_corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpora")
+        .join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the committed fuzz corpus")
+        .map(|e| e.expect("a corpus entry").path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let data = std::fs::read(&f).expect("a corpus file");
+            (f, data)
+        })
+        .collect()
+}
+
+/// Writes `text` to a file `name` and requires `kibitz audit` with `-j1`,
+/// `-j2` and `-j3` to print the same (over 10 KB) and exit 1 (violations).
+pub fn assert_same_output_for_jobs(name: &str, text: &[u8]) {
+    let dir = TempDir::new("jobs", name);
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_str().unwrap();
+    let run = |j: &str| run_kibitz(&["audit", j, p], None, &[]);
+    let one = run("-j1");
+    assert_eq!(one.status.code(), Some(1), "planted faults are violations");
+    assert!(one.stdout.len() > 10_000);
+    for j in ["-j2", "-j3"] {
+        let many = run(j);
+        assert_eq!(many.status.code(), Some(1));
+        assert!(many.stdout == one.stdout, "{j}");
+    }
+}
