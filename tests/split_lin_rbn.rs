@@ -68,28 +68,7 @@ fn audit<R: Read>(
 
 /// One thread's findings and summary, checked equal to those of two and three.
 fn assert_same(name: &str, text: &[u8]) -> (Vec<Finding>, Summary) {
-    assert_same_in_pieces(name, text, &[AuditOptions::default().input_piece])
-}
-
-/// One thread's findings and summary, checked equal to those of two and three
-/// reading the input in pieces of each of the `sizes` (LIN; RBN is not read
-/// in pieces).
-fn assert_same_in_pieces(name: &str, text: &[u8], sizes: &[usize]) -> (Vec<Finding>, Summary) {
-    let one = audit(name, text, 1);
-    assert_eq!(one.2, None, "{name}: reading memory cannot fail");
-    for &size in sizes {
-        for jobs in [2, 3] {
-            let many = common::audit_in_pieces(name, text, jobs, size);
-            let what = format!("{name}: {jobs} threads, pieces of {size} bytes");
-            assert_eq!(one.1, many.1, "summary with {what}");
-            for (a, b) in one.0.iter().zip(&many.0) {
-                assert_eq!(a, b, "first difference with {what}");
-            }
-            assert_eq!(one.0.len(), many.0.len(), "findings with {what}");
-            assert_eq!(many.2, None);
-        }
-    }
-    (one.0, one.1)
+    common::assert_same_in_pieces(name, text, &[AuditOptions::default().input_piece])
 }
 
 /// The planted faults that LIN and RBN both carry (auction and play) are found.
@@ -110,7 +89,8 @@ fn generated_lin_audits_the_same_on_one_two_and_three_threads() {
     let boards = boards(2000);
     for (name, vugraph) in [("generated.lin", false), ("vugraph.lin", true)] {
         let text = lin_text(&boards, vugraph);
-        let (findings, summary) = assert_same_in_pieces(name, &text, &[256 * 1024, 30_000, 3_000]);
+        let (findings, summary) =
+            common::assert_same_in_pieces(name, &text, &[256 * 1024, 30_000, 3_000]);
         assert_planted(name, &findings);
         // Far more records than one batch (32) holds.
         assert!(summary.records >= 2000, "{name}: {}", summary.records);
@@ -162,7 +142,7 @@ fn lin_headers_and_syntax_faults_audit_the_same_on_several_threads() {
         }
     }
     let sizes = [256 * 1024, 20_000, 2_000, 300];
-    let (findings, summary) = assert_same_in_pieces("headers.lin", &text, &sizes);
+    let (findings, summary) = common::assert_same_in_pieces("headers.lin", &text, &sizes);
     assert_planted("headers.lin", &findings);
     for rule in ["lin.syntax.tag", "lin.limit.value"] {
         assert!(findings.iter().any(|f| f.rule == rule), "no {rule}");
@@ -180,7 +160,8 @@ fn lin_corpus_audits_the_same_on_one_two_and_three_threads() {
         text.extend(std::fs::read(&f).unwrap());
         text.push(b'\n');
     }
-    let (_, summary) = assert_same_in_pieces("corpus.lin", &text, &[256 * 1024, 10_000, 1_000]);
+    let (_, summary) =
+        common::assert_same_in_pieces("corpus.lin", &text, &[256 * 1024, 10_000, 1_000]);
     assert!(summary.records > 100, "{}", summary.records);
 }
 
@@ -228,7 +209,7 @@ fn lin_pieces_that_end_where_no_record_does_audit_the_same() {
     }
     text.extend_from_slice(b"pn|a,b,c,d|md|3SA,SK,SQ,|nt|the input ends here");
     let sizes = [256 * 1024, 5_000, 1_000, 200, 1];
-    let (findings, summary) = assert_same_in_pieces("leaning.lin", &text, &sizes);
+    let (findings, summary) = common::assert_same_in_pieces("leaning.lin", &text, &sizes);
     assert!(summary.records >= 100, "{}", summary.records);
     assert_planted("leaning.lin", &findings);
     for rule in ["lin.syntax.tag", "lin.syntax.unterminated"] {
@@ -355,7 +336,7 @@ fn records_with_many_findings_audit_the_same_in_pieces() {
         text.push(b'\n');
     }
     let sizes = [256 * 1024, 10_000];
-    let (findings, summary) = assert_same_in_pieces("findings.lin", &text, &sizes);
+    let (findings, summary) = common::assert_same_in_pieces("findings.lin", &text, &sizes);
     assert!(summary.records >= 400, "{}", summary.records);
     let unknown = findings
         .iter()

@@ -143,33 +143,14 @@ fn audit<R: Read>(
     common::audit_in_pieces("x.ppn", input, jobs, piece)
 }
 
-fn assert_same_in_pieces(text: &[u8], sizes: &[usize]) -> (Vec<Finding>, Summary) {
-    let one = audit(text, 1, 1 << 20);
-    assert_eq!(one.2, None);
-    for &size in sizes {
-        for jobs in [2, 3] {
-            let many = audit(text, jobs, size);
-            if one != many {
-                let first = (one.0.iter().zip(&many.0)).position(|(a, b)| a != b);
-                panic!(
-                    "pieces of {size} bytes, {jobs} threads: {} against {} findings, first \
-                     difference at {first:?}: {:?} / {:?}",
-                    one.0.len(),
-                    many.0.len(),
-                    first.map(|i| &one.0[i]),
-                    first.map(|i| &many.0[i])
-                );
-            }
-        }
-    }
-    (one.0, one.1)
-}
-
 #[test]
 fn generated_games_audit_the_same_in_pieces_of_any_size() {
     let text = games(80);
-    let (findings, summary) =
-        assert_same_in_pieces(&text, &[1, 2, 100, 777, 5000, 1 << 13, 1 << 15, 1 << 18]);
+    let (findings, summary) = common::assert_same_in_pieces(
+        "x.ppn",
+        &text,
+        &[1, 2, 100, 777, 5000, 1 << 13, 1 << 15, 1 << 18],
+    );
     // The planted faults and the dirty lines are found, in many records.
     assert_eq!(summary.files, 1);
     assert_eq!(summary.bytes, text.len() as u64);
@@ -205,7 +186,7 @@ fn text_longer_than_the_search_for_a_cut_is_read_on_one_thread() {
     assert!(unnumbered.len() > 128 << 10, "{}", unnumbered.len());
     text.extend_from_slice(unnumbered.as_bytes());
     text.extend_from_slice(&games(20));
-    assert_same_in_pieces(&text, &[1, 5000]);
+    common::assert_same_in_pieces("x.ppn", &text, &[1, 5000]);
 }
 
 #[test]
@@ -217,7 +198,8 @@ fn pieces_heavy_with_findings_end_the_pieces_and_audit_the_same() {
     let text = String::from_utf8(games(120)).unwrap();
     let bad = format!("\n{}\n", "!".repeat(200));
     let heavy = text.replace("\n[Play ", &format!("{bad}[Play "));
-    let (_, summary) = assert_same_in_pieces(heavy.as_bytes(), &[1 << 18, 1 << 20]);
+    let (_, summary) =
+        common::assert_same_in_pieces("x.ppn", heavy.as_bytes(), &[1 << 18, 1 << 20]);
     let token = &summary.rules["pinochle.syntax.token"];
     assert!(token.findings > 60_000, "{summary:?}");
 }

@@ -61,23 +61,11 @@ fn audit<R: Read>(
     common::audit_in_pieces("x.ppn", input, jobs, piece)
 }
 
-fn assert_same_in_pieces(text: &[u8], sizes: &[usize]) -> (Vec<Finding>, Summary) {
-    let one = audit(text, 1, 1 << 20);
-    assert_eq!(one.2, None);
-    for &size in sizes {
-        for jobs in [2, 3] {
-            let many = audit(text, jobs, size);
-            assert!(one == many, "pieces of {size} bytes, {jobs} threads");
-        }
-    }
-    (one.0, one.1)
-}
-
 #[test]
 fn generated_games_audit_the_same_in_pieces_of_any_size() {
     let text = games(60);
     let (findings, summary) =
-        assert_same_in_pieces(&text, &[1, 2, 100, 777, 5000, 1 << 13, 1 << 18]);
+        common::assert_same_in_pieces("x.ppn", &text, &[1, 2, 100, 777, 5000, 1 << 13, 1 << 18]);
     // The planted faults and the dirty lines are found, in many records.
     assert_eq!(summary.files, 1);
     assert_eq!(summary.bytes, text.len() as u64);
@@ -102,7 +90,7 @@ fn text_longer_than_the_search_for_a_cut_is_read_on_one_thread() {
     let stray = "not a tag pair, not a deal: forty-nine bytes here\n".repeat(5000);
     text.extend_from_slice(stray.as_bytes());
     text.extend_from_slice(&games(20));
-    assert_same_in_pieces(&text, &[1, 5000]);
+    common::assert_same_in_pieces("x.ppn", &text, &[1, 5000]);
 }
 
 #[test]

@@ -214,3 +214,28 @@ pub fn assert_same_output_for_jobs(name: &str, text: &[u8]) {
         assert!(many.stdout == one.stdout, "{j}");
     }
 }
+
+/// Requires the findings and summary of `text` (named `name`) on 2 and 3
+/// threads, in pieces of each of `sizes` bytes, to be those of one thread,
+/// naming the first finding that differs; returns one thread's.
+pub fn assert_same_in_pieces(
+    name: &str,
+    text: &[u8],
+    sizes: &[usize],
+) -> (Vec<kibitz::Finding>, kibitz::audit::Summary) {
+    let one = audit_in_pieces(name, text, 1, 1 << 20);
+    assert_eq!(one.2, None, "{name}: reading memory cannot fail");
+    for &size in sizes {
+        for jobs in [2, 3] {
+            let many = audit_in_pieces(name, text, jobs, size);
+            let what = format!("{name}: {jobs} threads, pieces of {size} bytes");
+            assert_eq!(one.1, many.1, "summary with {what}");
+            for (a, b) in one.0.iter().zip(&many.0) {
+                assert_eq!(a, b, "first difference with {what}");
+            }
+            assert_eq!(one.0.len(), many.0.len(), "findings with {what}");
+            assert_eq!(many.2, None);
+        }
+    }
+    (one.0, one.1)
+}
