@@ -18,7 +18,6 @@
 //! Tag pairs are complete on their line (the spec forbids a newline in a tag); an
 //! optional segmental prefix `@start-end=` stands right before the `[`.
 
-use std::collections::HashMap;
 use std::io::{self, Read};
 
 use super::raw::{
@@ -29,6 +28,7 @@ use super::rules;
 use crate::lines::LineReader;
 use crate::text::decode_short;
 use crate::{Finding, Pos, Rule};
+use memory::{Hints, Remembered};
 
 pub use crate::pbn::Limits;
 
@@ -76,7 +76,9 @@ struct Parser {
     state: State,
     section: Section,
     section_tag: Option<usize>,
-    memory: HashMap<Vec<u8>, Memory>,
+    memory: Remembered,
+    /// Where each place of a hand found its tag's name in `memory` last time.
+    hints: Hints,
     /// A line that starts the next record, with its number and dropped bytes.
     pending: Vec<u8>,
     pending_line: Option<(u64, u64, bool)>,
@@ -150,7 +152,8 @@ impl<R: Read> Reader<R> {
                 state: State::Normal,
                 section: Section::None,
                 section_tag: None,
-                memory: HashMap::new(),
+                memory: Remembered::default(),
+                hints: Hints::default(),
                 pending: Vec::new(),
                 pending_line: None,
                 format: None,
@@ -835,26 +838,9 @@ impl Parser {
 
     fn remember(&mut self, name: Span, value: Span, sticky: bool, rec: &RawRecord) {
         let (name, value) = (rec.text(name), rec.text(value));
-        let full = self.memory.len() >= MAX_REMEMBERED_TAGS;
-        let stored = match self.memory.get_mut(name) {
-            Some(m) => {
-                m.value.clear();
-                m.value.extend_from_slice(value);
-                m.sticky = sticky;
-                true
-            }
-            None if !full => {
-                self.memory.insert(
-                    name.to_vec(),
-                    Memory {
-                        value: value.to_vec(),
-                        sticky,
-                    },
-                );
-                true
-            }
-            None => false,
-        };
+        // The tag is pushed after this: its place is the number of tags.
+        let place = rec.tags.len();
+        let stored = self.memory.set(name, value, sticky, &mut self.hints, place);
         if let Some(t) = &mut self.track {
             t.write(name, stored);
         }
@@ -863,7 +849,7 @@ impl Parser {
     /// Adds the `##` values of earlier hands for tags this hand lacks.
     fn apply_sticky(&mut self, rec: &mut RawRecord) {
         let pos = rec.start;
-        let mut names: Vec<&Vec<u8>> = self
+        let mut names: Vec<&[u8]> = self
             .memory
             .iter()
             .filter(|(_, m)| m.sticky)
@@ -881,7 +867,9 @@ impl Parser {
             {
                 continue;
             }
-            let value = &self.memory[name].value;
+            let Some(Memory { value, .. }) = self.memory.get(name) else {
+                continue;
+            };
             let name = rec.push_text(name);
             let value = rec.push_text(value);
             let at = rec.tokens.len() as u32;
@@ -998,6 +986,7 @@ impl Parser {
     }
 }
 
+mod memory;
 mod resume;
 #[cfg(test)]
 mod tests;

@@ -8,9 +8,10 @@
 //! one reader of the whole input reads them, and gets the truth at the
 //! piece's end from [`Handover::next`].
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::io::Read;
 
+use super::memory::Remembered;
 use super::{Limits, MAX_REMEMBERED_TAGS, Memory, Reader, State};
 use crate::notation::pinochle::Format;
 
@@ -19,7 +20,7 @@ use crate::notation::pinochle::Format;
 /// headers read so far.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Carried {
-    pub(super) memory: HashMap<Vec<u8>, Memory>,
+    pub(super) memory: Remembered,
     pub(super) format: Option<Format>,
     pub(super) version: Option<(u8, u8)>,
 }
@@ -53,7 +54,7 @@ impl Carried {
     fn sticky(&self) -> Vec<(&[u8], &[u8])> {
         let mut v: Vec<_> = (self.memory.iter())
             .filter(|(_, m)| m.sticky)
-            .map(|(k, m)| (&k[..], &m.value[..]))
+            .map(|(k, m)| (k, &m.value[..]))
             .collect();
         v.sort_unstable();
         v
@@ -143,7 +144,7 @@ impl Handover {
     pub(crate) fn next(&self, truth: &Carried) -> Carried {
         let mut c = truth.clone();
         for (name, m) in &self.written {
-            c.memory.insert(name.clone(), m.clone());
+            c.memory.insert(name, m.clone());
         }
         c.format = self.format;
         c.version = self.version;
@@ -241,8 +242,8 @@ mod tests {
         assert!(!h.holds(&before, &headless));
         // The state after: Site as the piece left it, Event as before.
         let next = h.next(&other);
-        assert_eq!(next.memory[&b"Site"[..]].value, b"C");
-        assert_eq!(next.memory[&b"Event"[..]].value, b"E");
+        assert_eq!(next.memory.get(b"Site").unwrap().value, b"C");
+        assert_eq!(next.memory.get(b"Event").unwrap().value, b"E");
         assert!(next.same_headers(&before));
         // A piece that sets Site before any `#` reads none of the guess.
         let mut r = Reader::resume(
