@@ -863,7 +863,7 @@ impl Parser {
             if rec
                 .tags
                 .iter()
-                .any(|t| t.segment.is_none() && rec.name(t) == &name[..])
+                .any(|t| t.segment.is_none() && rec.name(t) == name)
             {
                 continue;
             }
