@@ -180,7 +180,7 @@ pub struct Report {
 /// place a piece could end before the error).
 ///
 /// With [`AuditOptions::input_jobs`] above 1 the input is read in pieces on that
-/// many worker threads (at most 6), and reported exactly as on one.
+/// many worker threads (at most 4), and reported exactly as on one.
 pub fn audit_stream<R: Read>(
     input: R,
     opts: &AuditOptions,

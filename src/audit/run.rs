@@ -20,7 +20,9 @@
 //! A single input (one file, or stdin) is audited on the caller's thread with
 //! [`AuditOptions::input_jobs`] set to `jobs`: a PBN or LIN input is then cut
 //! into pieces that the workers read (`pieces`), an RBN input's records are
-//! decoded and checked by the workers (`split.rs`). At most [`MAX_JOBS`]
+//! decoded and checked by the workers (`split.rs`), a preferans or pinochle
+//! PPN text input is cut where games start (`preferans/pieces.rs`,
+//! `pinochle.rs`). At most [`MAX_JOBS`]
 //! workers run, whatever is asked: each holds an input's buffers.
 
 use std::collections::VecDeque;
