@@ -1,33 +1,40 @@
 //! One pinochle PPN input on several threads (`--jobs N` on a single file),
 //! reported exactly as on one.
 //!
-//! What a hand means can depend on the hands before it in two ways: through
-//! the reader (`#` and `##` take remembered values, `%` lines set the format
-//! and version: [`Carried`]) and through the rules (a hand goes on with the
+//! What a hand means can depend on the hands before it: through the reader
+//! (`#` and `##` take remembered values, `%` lines set the format and
+//! version: [`Carried`]), through the rules (a hand goes on with the
 //! previous hand's game: its GameScores and dealer follow from it,
-//! `pinochle::Checker`). So the calling thread cuts the text where a game
-//! starts ([`cut_at`]: before a line that opens a tag pair, after a blank
-//! line, in a hand that has a `[Hand "1"]` line) and hands the pieces out
-//! in order. A worker reads its piece with a reader resumed from a guess of
-//! the reader's state there (the remembered values of the latest state the
+//! `pinochle::Checker`), and through its place (the EXPORT header check
+//! reads the input's first record). So the calling thread cuts the text
+//! where a game starts ([`cut_at`]: before a line that opens a tag pair,
+//! after a blank line that follows a line that makes a record, in a hand
+//! that has a `[Hand "1"]` line) and hands the pieces out in order. A
+//! worker reads its piece with a reader resumed from a guess of the
+//! reader's state there (the remembered values of the latest state the
 //! calling thread knows for sure, and the format and version of the `%`
 //! lines cut so far), checks its hands with a checker that knows no earlier
-//! hand, and sends back its findings, what its reader read of the guess
+//! hand, takes the first piece alone to hold the input's first record, and
+//! sends back its findings, what its reader read of the guess
 //! ([`Handover`]) and the number of its first hand.
 //!
 //! The calling thread takes the pieces back in order, knowing the true
 //! state at the start of each (the one at the end of the piece before). It
 //! reports a piece's findings when the piece ended between two hands as one
 //! reader would read them ([`Handover::at_rest`]), the guess agreed with the
-//! truth on everything the reader read of it ([`Handover::holds`]), and the
+//! truth on everything the reader read of it ([`Handover::holds`]), the
 //! first hand continues no game of the hands before
-//! (`Checker::carries_into`): those are then the findings of one reader and
-//! one checker over the whole input. Otherwise it reads the piece again from
-//! the true state; and when that reading does not end between two hands
-//! either (or a piece's findings passed its share of [`FINDINGS_BUDGET`]), it
-//! reads the rest of the input from that piece on itself, with one reader.
-//! Where 16 piece sizes hold no place to cut (a file whose hands have no
-//! `Hand` numbers, say), and after a read error, it reads the rest itself too.
+//! (`Checker::carries_into`), and the first record is where the worker took
+//! it to be: those are then the findings of one reader and one checker over
+//! the whole input. Otherwise it reads the piece again from the true state,
+//! joined with the pieces after it while it does not end between two hands;
+//! when no piece is left to join (or a piece's findings passed its share of
+//! [`FINDINGS_BUDGET`]), it reads the rest of the input from that piece on
+//! itself, with one reader. Where 16 piece sizes hold no place to cut (a
+//! file whose hands have no `Hand` numbers, say), and after a read error,
+//! it reads the rest itself too. After a piece whose headers were guessed
+//! wrong (a `%` line inside a comment), the headers noted for the guesses
+//! are taken from the truth again.
 //!
 //! Lines are numbered from each piece's first line (the calling thread
 //! counts the lines before it); record indexes are counted from the piece's
