@@ -797,7 +797,7 @@ impl Parser {
             inherit = Inherit::Hash;
             rec.arena.truncate(value.start as usize);
             if let Some(t) = &mut self.track {
-                t.consult(rec.text(name));
+                t.consult(rec.text(name), self.memory.entry(rec.text(name)));
             }
             match self.memory.get(rec.text(name)) {
                 Some(m) => rec.arena.extend_from_slice(&m.value),
@@ -840,9 +840,9 @@ impl Parser {
         let (name, value) = (rec.text(name), rec.text(value));
         // The tag is pushed after this: its place is the number of tags.
         let place = rec.tags.len();
-        let stored = self.memory.set(name, value, sticky, &mut self.hints, place);
+        let entry = self.memory.set(name, value, sticky, &mut self.hints, place);
         if let Some(t) = &mut self.track {
-            t.write(name, stored);
+            t.write(entry);
         }
     }
 

@@ -33,7 +33,12 @@ impl Remembered {
 
     /// The value remembered for `name`.
     pub(super) fn get(&self, name: &[u8]) -> Option<&Memory> {
-        self.index.get(name).map(|&i| &self.entries[i].1)
+        self.entry(name).map(|i| &self.entries[i].1)
+    }
+
+    /// Where `name`'s value is: the place [`Remembered::iter`] gives it.
+    pub(super) fn entry(&self, name: &[u8]) -> Option<usize> {
+        self.index.get(name).copied()
     }
 
     /// Every name and its value, in the order first given.
@@ -42,9 +47,10 @@ impl Remembered {
     }
 
     /// Sets the value of `name`, the tag at place `place` of its hand
-    /// (`hints` remembers where it went). Returns `false` when `name` is
-    /// new and [`MAX_REMEMBERED_TAGS`] names are already remembered: it is
-    /// not stored.
+    /// (`hints` remembers where it went). Returns the entry it went to
+    /// ([`Remembered::entry`]), or `None` when `name` is new and
+    /// [`MAX_REMEMBERED_TAGS`] names are already remembered: it is not
+    /// stored.
     pub(super) fn set(
         &mut self,
         name: &[u8],
@@ -52,7 +58,7 @@ impl Remembered {
         sticky: bool,
         hints: &mut Hints,
         place: usize,
-    ) -> bool {
+    ) -> Option<usize> {
         let hint = hints.0.get(place).copied();
         let found = match hint {
             Some(i) if self.entries.get(i).is_some_and(|e| e.0 == name) => Some(i),
@@ -75,7 +81,7 @@ impl Remembered {
                 self.index.insert(name.to_vec(), self.entries.len() - 1);
                 self.entries.len() - 1
             }
-            None => return false,
+            None => return None,
         };
         if place < HINTS {
             if hints.0.len() <= place {
@@ -83,7 +89,7 @@ impl Remembered {
             }
             hints.0[place] = i;
         }
-        true
+        Some(i)
     }
 
     /// Sets `name`'s value to `memory` (with no hint).
@@ -106,14 +112,14 @@ mod tests {
     fn values_are_found_by_name_whatever_the_hints_say() {
         let mut r = Remembered::default();
         let mut h = Hints::default();
-        assert!(r.set(b"Site", b"A", false, &mut h, 0));
-        assert!(r.set(b"Date", b"D", true, &mut h, 1));
+        assert!(r.set(b"Site", b"A", false, &mut h, 0).is_some());
+        assert!(r.set(b"Date", b"D", true, &mut h, 1).is_some());
         // The same places, the same names: found by their hints.
-        assert!(r.set(b"Site", b"B", false, &mut h, 0));
+        assert!(r.set(b"Site", b"B", false, &mut h, 0).is_some());
         // Other names at those places: the hints are wrong, the index right.
-        assert!(r.set(b"Date", b"E", false, &mut h, 0));
-        assert!(r.set(b"Site", b"C", true, &mut h, 1));
-        assert!(r.set(b"Room", b"R", false, &mut h, 500));
+        assert!(r.set(b"Date", b"E", false, &mut h, 0).is_some());
+        assert!(r.set(b"Site", b"C", true, &mut h, 1).is_some());
+        assert!(r.set(b"Room", b"R", false, &mut h, 500).is_some());
         let got: Vec<_> = r.iter().map(|(n, m)| (n, &m.value[..], m.sticky)).collect();
         assert_eq!(
             got,
@@ -138,11 +144,14 @@ mod tests {
         let mut r = Remembered::default();
         let mut h = Hints::default();
         for i in 0..MAX_REMEMBERED_TAGS {
-            assert!(r.set(format!("T{i}").as_bytes(), b"v", false, &mut h, i));
+            assert!(
+                r.set(format!("T{i}").as_bytes(), b"v", false, &mut h, i)
+                    .is_some()
+            );
         }
-        assert!(!r.set(b"New", b"v", false, &mut h, 3));
+        assert!(r.set(b"New", b"v", false, &mut h, 3).is_none());
         // A name already there is still set.
-        assert!(r.set(b"T7", b"w", false, &mut h, 3));
+        assert!(r.set(b"T7", b"w", false, &mut h, 3).is_some());
         assert_eq!(r.get(b"T7").map(|m| &m.value[..]), Some(&b"w"[..]));
         assert_eq!(r.len(), MAX_REMEMBERED_TAGS);
     }

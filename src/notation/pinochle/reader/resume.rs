@@ -8,7 +8,6 @@
 //! one reader of the whole input reads them, and gets the truth at the
 //! piece's end from [`Handover::next`].
 
-use std::collections::HashSet;
 use std::io::Read;
 
 use super::memory::Remembered;
@@ -67,8 +66,11 @@ pub(super) struct Track {
     /// Names whose remembered value a `#` read before a hand of this
     /// reader set it, each once.
     consulted: Vec<Vec<u8>>,
-    /// Names whose remembered value a hand of this reader set, each once.
-    written: HashSet<Vec<u8>>,
+    /// By entry of the reader's memory: whether a hand of this reader set
+    /// it (by the entry, not the name: no second lookup per tag).
+    written: Vec<bool>,
+    /// How many entries are marked in `written`.
+    written_count: usize,
     /// More names were consulted than are noted.
     overflow: bool,
     /// A name was not remembered because the memory was full.
@@ -76,9 +78,11 @@ pub(super) struct Track {
 }
 
 impl Track {
-    /// A `#` read the remembered value of `name`.
-    pub(super) fn consult(&mut self, name: &[u8]) {
-        if self.written.contains(name) || self.consulted.iter().any(|n| n == name) {
+    /// A `#` read the remembered value of `name`, which is at `entry` of
+    /// the reader's memory (`None`: not remembered).
+    pub(super) fn consult(&mut self, name: &[u8], entry: Option<usize>) {
+        let set_here = entry.is_some_and(|i| self.written.get(i) == Some(&true));
+        if set_here || self.consulted.iter().any(|n| n == name) {
             return;
         }
         if self.consulted.len() >= MAX_REMEMBERED_TAGS {
@@ -88,13 +92,18 @@ impl Track {
         }
     }
 
-    /// A hand set the remembered value of `name` (`stored`: else the memory
-    /// was full).
-    pub(super) fn write(&mut self, name: &[u8], stored: bool) {
-        if !stored {
+    /// A hand set the remembered value at `entry` of the reader's memory
+    /// (`None`: the memory was full and the name new).
+    pub(super) fn write(&mut self, entry: Option<usize>) {
+        let Some(i) = entry else {
             self.refused = true;
-        } else if !self.written.contains(name) {
-            self.written.insert(name.to_vec());
+            return;
+        };
+        if self.written.len() <= i {
+            self.written.resize(i + 1, false);
+        }
+        if !std::mem::replace(&mut self.written[i], true) {
+            self.written_count += 1;
         }
     }
 }
@@ -136,7 +145,7 @@ impl Handover {
             && guess.sticky() == truth.sticky()
             && [guess, truth]
                 .iter()
-                .all(|c| c.memory.len() + t.written.len() <= MAX_REMEMBERED_TAGS)
+                .all(|c| c.memory.len() + t.written_count <= MAX_REMEMBERED_TAGS)
     }
 
     /// The state at the reader's end, `truth` at its start (when
@@ -181,8 +190,10 @@ impl<R: Read> Reader<R> {
     pub(crate) fn handover(&mut self) -> Handover {
         let p = &mut self.p;
         let track = p.track.take().map(|t| *t).unwrap_or_default();
-        let written = (track.written.iter())
-            .filter_map(|n| p.memory.get(n).map(|m| (n.clone(), m.clone())))
+        let written = (p.memory.iter())
+            .zip(&track.written)
+            .filter(|(_, set)| **set)
+            .map(|((n, m), _)| (n.to_vec(), m.clone()))
             .collect();
         Handover {
             written,
