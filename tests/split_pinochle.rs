@@ -42,9 +42,14 @@ const HEADER: &str = "% PPN 1.0\n% EXPORT\n%\n";
 /// 9. a `{}` comment line, a blank line with a form feed and stray text
 ///    before the game;
 /// 10. a `{` comment left open over a line with no brace and a blank line
-///     before the game;
-/// 11. a hand whose second Hand tag, `1`, starts a new hand (a place to cut
-///     before a hand that goes on with the game);
+///     before the game, and a Date that is no date in every hand (a finding
+///     that names it);
+/// 11. Date written `#` in the first hand, which takes game 10's Date
+///     across a place to cut: in pieces of one game, the guess there is the
+///     truth of a few pieces before, whose Date is another (here, on two
+///     threads, the default `????.??.??`), and only the true value gives
+///     the finding; a hand whose second Hand tag, `1`, starts a new hand (a
+///     place to cut before a hand that goes on with the game);
 /// 12. `% EXPORT` before the game.
 ///
 /// Once, late in the text, a tag line over the line limit (64 KiB).
@@ -60,10 +65,13 @@ fn games(n: u64) -> Vec<u8> {
             &mut ByteChooser::new(&splitmix_bytes(900 + i, 60_000)),
             &settings,
         );
-        let id = Identification {
+        let mut id = Identification {
             site: format!("Club {}", i / 3),
             ..Identification::default()
         };
+        if i % 13 == 10 {
+            id.date = format!("2024.13.{:02}", i % 100);
+        }
         let mut game = String::new();
         for (k, h) in g.hands.iter().enumerate() {
             let mut w = Writer::new(Vec::new());
@@ -100,6 +108,7 @@ fn games(n: u64) -> Vec<u8> {
                     let n = format!("[Hand \"{}\"]", k + 1);
                     hand = hand.replace(&n, &format!("[Hand \"{k}\"]"));
                 }
+                11 if k == 0 => hand = hand.replace("[Date \"????.??.??\"]", "[Date \"#\"]"),
                 11 if k == 1 => {
                     // A Deal tag and a second Hand tag start a new hand: the
                     // hand before (number 2, going on with the game) still
