@@ -135,7 +135,7 @@ pub fn ppn_decode(data: &[u8]) {
     };
     let lines = input.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
     let mut summary = Summary::default();
-    crate::audit::audit_input(name, input, options(), &mut summary, &mut |f| {
+    crate::audit::audit_uncontained(name, input, options(), &mut summary, &mut |f| {
         assert!(f.pos.line <= lines, "{f:?} beyond line {lines}");
     })
     .expect("reading from memory cannot fail");

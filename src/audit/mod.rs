@@ -14,6 +14,7 @@
 //! in order.
 
 mod auditor;
+mod contain;
 mod feed;
 mod game;
 mod input;
@@ -40,6 +41,7 @@ pub use input::{
 pub use records::audit_records;
 pub use run::{Event, Input, Inputs, MAX_JOBS, collect_inputs, run, run_paths};
 pub use sink::{MAX_FINDINGS_PER_RECORD, RecordSink};
+pub(crate) use sniff::audit_uncontained;
 pub use sniff::{SNIFF_BYTES, audit_input, sniff};
 pub use summary::{RuleCount, Summary};
 

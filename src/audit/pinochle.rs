@@ -125,6 +125,8 @@ pub(super) fn audit_shared<R: Read>(
                     // The lock is held only while waiting for the next piece.
                     let job = job_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(job)) = job else { break };
+                    #[cfg(test)]
+                    crate::audit::contain::worker_fault(&job.text);
                     work(job, opts, window, stop);
                 }
             });

@@ -402,6 +402,8 @@ fn run<N: Pieced, R: Read>(
                     // The lock is held only while waiting for the next piece.
                     let job = work_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(piece)) = job else { break };
+                    #[cfg(test)]
+                    crate::audit::contain::worker_fault(&piece.text);
                     if stop.load(Ordering::Relaxed)
                         || piece.seq > heavy_from.load(Ordering::Relaxed)
                     {

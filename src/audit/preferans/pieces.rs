@@ -80,6 +80,8 @@ pub(crate) fn audit_text_shared<R: Read>(
                     // The lock is held only while waiting for the next piece.
                     let job = job_rx.lock().map(|rx| rx.recv());
                     let Ok(Ok(job)) = job else { break };
+                    #[cfg(test)]
+                    crate::audit::contain::worker_fault(&job.text);
                     audit_piece(job, opts);
                 }
             });
