@@ -117,10 +117,11 @@ mod tests {
         assert!(e.to_string().contains("(a panic without a message)"));
     }
 
-    /// `sample` repeated to about 2 MB (so that the workers take pieces:
-    /// a short input is read by the calling thread before they start); with `fault`, each copy of the
-    /// second half holds [`WORKER_PANIC`] in place of `fault`'s text (a tag
-    /// value, so that the places to cut stay as they are).
+    /// `sample` repeated to about 2 MB (so that the workers take pieces: a
+    /// short input is read by the calling thread before they start); with
+    /// `fault`, each copy of the second half holds [`WORKER_PANIC`] in place
+    /// of `fault`'s text (a tag value, so that the places to cut stay as
+    /// they are).
     fn repeated(sample: &[u8], fault: Option<&str>) -> Vec<u8> {
         let copies = 2_000_000 / sample.len() + 1;
         let mut text = Vec::new();
