@@ -7,6 +7,23 @@ use crate::Suit;
 
 /// Low bit of every 3-bit lane.
 const LOW: u64 = 0o1111_1111_1111_1111_1111;
+/// Top bit of every lane.
+const HIGH: u64 = LOW << 2;
+/// Every bit of the 20 lanes.
+const LANES: u64 = LOW * 7;
+
+/// Compares the counts of `a` and `b` lane by lane, all lanes at once: the
+/// lanes where `a`'s count is below `b`'s (all three bits set), and `a - b`
+/// in every lane (mod 8). With each lane's top bit set in `a` and cleared in
+/// `b`, no borrow crosses a lane; the top bit is then put right, and the
+/// borrow out of it (a full subtractor's) marks the lanes where `a < b`.
+/// Bits above the lanes are ignored.
+const fn compare(a: u64, b: u64) -> (u64, u64) {
+    let (a, b) = (a & LANES, b & LANES);
+    let diff = ((a | HIGH) - (b & !HIGH)) ^ ((a ^ !b) & HIGH);
+    let borrow = ((!a & b) | (!(a ^ b) & diff)) & HIGH;
+    ((borrow >> 2) * 7, diff & LANES)
+}
 
 /// A multiset of cards: how many copies of each of the 20 cards (0 to 7; the
 /// deck has four). Fixed size, no allocation: card `i` is the 3-bit lane at
@@ -161,14 +178,14 @@ impl Cards {
     /// ```
     pub const fn kinds(self) -> CardKinds {
         let any = (self.0 | self.0 >> 1 | self.0 >> 2) & LOW;
-        // Gather the low bit of every lane into one bit per card.
-        let mut out = 0u32;
-        let mut i = 0;
-        while i < 20 {
-            out |= (((any >> (3 * i)) & 1) as u32) << i;
-            i += 1;
-        }
-        CardKinds(out)
+        // Gather the low bit of every lane (bit 3i) into bit i: lanes in
+        // pairs at bits 6j, 6j+1, then fours at 12m, eights at 24n, and the
+        // first sixteen at bits 0-15, the last four at 48-51.
+        let pairs = (any | any >> 2) & 0o0303_0303_0303_0303_0303;
+        let fours = (pairs | pairs >> 4) & 0x000f_00f0_0f00_f00f;
+        let eights = (fours | fours >> 8) & 0x00ff_0000_ff00_00ff;
+        let halves = (eights | eights >> 16) & 0xffff_0000_0000_ffff;
+        CardKinds(((halves & 0xffff) | (halves >> 48) << 16) as u32)
     }
 
     /// One copy of each card in `kinds`.
@@ -204,7 +221,8 @@ impl Cards {
     /// assert_eq!(a.union(b).to_string(), "AA.K..");
     /// ```
     pub fn union(self, o: Cards) -> Cards {
-        self.zip(o, u8::max)
+        let (below, _) = compare(self.0, o.0);
+        Cards((self.0 & LANES & !below) | (o.0 & below))
     }
 
     /// Multiset intersection: the smaller count of each card.
@@ -215,7 +233,8 @@ impl Cards {
     /// assert_eq!(a.intersection("A...".parse().unwrap()).to_string(), "A...");
     /// ```
     pub fn intersection(self, o: Cards) -> Cards {
-        self.zip(o, u8::min)
+        let (below, _) = compare(self.0, o.0);
+        Cards((self.0 & below) | (o.0 & LANES & !below))
     }
 
     /// Multiset difference: each count minus the other's, at least 0.
@@ -226,7 +245,8 @@ impl Cards {
     /// assert_eq!(a.difference("AAA...".parse().unwrap()).to_string(), ".K..");
     /// ```
     pub fn difference(self, o: Cards) -> Cards {
-        self.zip(o, u8::saturating_sub)
+        let (below, diff) = compare(self.0, o.0);
+        Cards(diff & !below)
     }
 
     /// Multiset sum, or `None` when a card would have more than 7 copies.
@@ -252,7 +272,7 @@ impl Cards {
     /// assert!(!a.is_subset("A...".parse().unwrap()));
     /// ```
     pub fn is_subset(self, o: Cards) -> bool {
-        (0..20).all(|i| (self.0 >> (3 * i)) & 7 <= (o.0 >> (3 * i)) & 7)
+        compare(o.0, self.0).0 == 0
     }
 
     /// Every card, each as many times as it is present, in index order.
@@ -412,6 +432,50 @@ mod tests {
         assert_eq!(Cards::DECK.kinds(), CardKinds::FULL);
         for s in Suit::ALL {
             assert_eq!(Cards::DECK.suit(s).kinds(), CardKinds::suit_all(s));
+        }
+    }
+
+    /// The lane-by-lane definitions the word-wide ones must agree with.
+    fn each_lane(a: Cards, b: Cards, f: impl Fn(u64, u64) -> u64) -> Cards {
+        Cards((0..20).fold(0, |out, i| {
+            out | (f((a.0 >> (3 * i)) & 7, (b.0 >> (3 * i)) & 7) & 7) << (3 * i)
+        }))
+    }
+
+    #[test]
+    fn word_wide_lane_operations_agree_with_lane_by_lane_ones() {
+        let mut rng = crate::xorshift::Xorshift(0x9e37_79b9_7f4a_7c15);
+        // Random words (bits above the lanes set too), words whose lanes
+        // take only a few values (equal counts, 0 against 7), and every
+        // pair of counts in lane 0 and lane 19.
+        let mut pairs = Vec::new();
+        for _ in 0..20_000 {
+            pairs.push((rng.next(), rng.next()));
+            let few = |r: &mut crate::xorshift::Xorshift| {
+                (0..20).fold(0u64, |w, i| w | [0u64, 7, 3, 4][r.below(4)] << (3 * i))
+            };
+            pairs.push((few(&mut rng), few(&mut rng)));
+        }
+        for x in 0..8u64 {
+            for y in 0..8u64 {
+                pairs.push((x | x << 57, y | y << 57));
+            }
+        }
+        for (a, b) in pairs {
+            let (a, b) = (Cards(a), Cards(b));
+            assert_eq!(a.union(b), each_lane(a, b, u64::max), "{a:?} {b:?}");
+            assert_eq!(a.intersection(b), each_lane(a, b, u64::min), "{a:?} {b:?}");
+            assert_eq!(
+                a.difference(b),
+                each_lane(a, b, u64::saturating_sub),
+                "{a:?} {b:?}"
+            );
+            let subset = (0..20).all(|i| (a.0 >> (3 * i)) & 7 <= (b.0 >> (3 * i)) & 7);
+            assert_eq!(a.is_subset(b), subset, "{a:?} {b:?}");
+            let kinds = (0..20)
+                .filter(|i| (a.0 >> (3 * i)) & 7 != 0)
+                .fold(0, |k, i| k | 1 << i);
+            assert_eq!(a.kinds(), CardKinds(kinds), "{a:?}");
         }
     }
 }
