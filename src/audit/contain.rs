@@ -1,6 +1,6 @@
 //! A bug that panics while one input is audited stops that input, not the
 //! whole audit: [`contained`] turns the panic into the input's error (an
-//! unreadable input to [`run`](super::run), exit status 2 on the command
+//! unreadable input to [`run`](super::run()), exit status 2 on the command
 //! line), and the inputs after it are read and audited as usual.
 //!
 //! No input is known to make kibitz panic (the fuzz targets run every decoder
