@@ -222,7 +222,7 @@ impl<R: Read> Reader<R> {
         rec.version = p.version;
         if let Some((number, dropped, no_blank)) = p.pending_line.take() {
             let text = std::mem::take(&mut p.pending);
-            let out = p.line(rec, &text, number, dropped, Some(no_blank));
+            let out = p.line(rec, &text, number, dropped, false, Some(no_blank));
             p.pending = text;
             if matches!(out, Outcome::End) {
                 return Ok(self.finish(rec));
@@ -239,8 +239,8 @@ impl<R: Read> Reader<R> {
                 self.p.end_of_input(rec);
                 return Ok(self.finish(rec));
             };
-            let (number, dropped) = (line.number, line.dropped);
-            if let Outcome::End = self.p.line(rec, line.text, number, dropped, None) {
+            let (number, dropped, plain) = (line.number, line.dropped, line.plain);
+            if let Outcome::End = self.p.line(rec, line.text, number, dropped, plain, None) {
                 return Ok(self.finish(rec));
             }
         }
@@ -395,12 +395,16 @@ impl Parser {
 
     /// Processes one line. `pending` is `Some` for a line that was kept back because
     /// it starts this record (`Some(true)` when no blank line came before it).
+    /// Reads one line. `plain`: every byte of it is printable ASCII, as the
+    /// line reader found while looking for its end (then no byte needs the
+    /// control-character check).
     fn line(
         &mut self,
         rec: &mut RawRecord,
         text: &[u8],
         line: u64,
         dropped: u64,
+        plain: bool,
         pending: Option<bool>,
     ) -> Outcome {
         if let State::Normal = self.state
@@ -431,7 +435,7 @@ impl Parser {
                 msg,
             );
         }
-        if text.iter().any(|&b| b < 0x20 || b == 0x7f) {
+        if !plain && text.iter().any(|&b| b < 0x20 || b == 0x7f) {
             self.check_chars(rec, text, line);
         }
         if pending == Some(true) {

@@ -255,3 +255,26 @@ fn findings_per_record_are_bounded() {
 }
 
 const MAX_FINDINGS_PER_RECORD_T: usize = super::super::MAX_FINDINGS_PER_RECORD;
+
+#[test]
+fn a_control_character_is_found_on_any_line_plain_or_not() {
+    // A plain line (printable ASCII) needs no check; a line with a control
+    // character, a tab or a byte above 0x7E is not plain and is checked, at
+    // the control character's column. Read whole and a byte at a time.
+    let text = b"[Site \"Club\"]\n[Hand \"1\"]\n[Auction \"E\"]\nPass\x01 52\n[Play \"S\"]\nCA\tCJ \xe9 \x7f\n";
+    for chunk in [text.len(), 1] {
+        let recs = read_all(text, chunk);
+        let found: Vec<_> = rules_of(&recs[0])
+            .into_iter()
+            .filter(|(rule, _)| *rule == "pinochle.syntax.character")
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("pinochle.syntax.character", "4:5".to_string()),
+                ("pinochle.syntax.character", "6:9".to_string())
+            ],
+            "pieces of {chunk}"
+        );
+    }
+}
