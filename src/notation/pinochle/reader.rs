@@ -393,11 +393,11 @@ impl Parser {
         }
     }
 
-    /// Processes one line. `pending` is `Some` for a line that was kept back because
-    /// it starts this record (`Some(true)` when no blank line came before it).
-    /// Reads one line. `plain`: every byte of it is printable ASCII, as the
-    /// line reader found while looking for its end (then no byte needs the
-    /// control-character check).
+    /// Processes one line. `plain`: every byte of it is printable ASCII, as
+    /// the line reader found while looking for its end (then no byte needs
+    /// the control-character check). `pending` is `Some` for a line that was
+    /// kept back because it starts this record (`Some(true)` when no blank
+    /// line came before it).
     fn line(
         &mut self,
         rec: &mut RawRecord,
@@ -810,10 +810,12 @@ impl Parser {
         if plain && rec.text(value) == b"#" {
             inherit = Inherit::Hash;
             rec.arena.truncate(value.start as usize);
+            // One lookup for the tracking and the value.
+            let entry = self.memory.entry(rec.text(name));
             if let Some(t) = &mut self.track {
-                t.consult(rec.text(name), self.memory.entry(rec.text(name)));
+                t.consult(rec.text(name), entry);
             }
-            match self.memory.get(rec.text(name)) {
+            match entry.map(|i| self.memory.at(i)) {
                 Some(m) => rec.arena.extend_from_slice(&m.value),
                 None => {
                     let msg = format!(

@@ -33,7 +33,12 @@ impl Remembered {
 
     /// The value remembered for `name`.
     pub(super) fn get(&self, name: &[u8]) -> Option<&Memory> {
-        self.entry(name).map(|i| &self.entries[i].1)
+        self.entry(name).map(|i| self.at(i))
+    }
+
+    /// The value at `entry` ([`Remembered::entry`]).
+    pub(super) fn at(&self, entry: usize) -> &Memory {
+        &self.entries[entry].1
     }
 
     /// Where `name`'s value is: the place [`Remembered::iter`] gives it.
@@ -72,15 +77,13 @@ impl Remembered {
                 m.sticky = sticky;
                 i
             }
-            None if self.entries.len() < MAX_REMEMBERED_TAGS => {
-                let memory = Memory {
+            None if self.entries.len() < MAX_REMEMBERED_TAGS => self.push(
+                name,
+                Memory {
                     value: value.to_vec(),
                     sticky,
-                };
-                self.entries.push((name.to_vec(), memory));
-                self.index.insert(name.to_vec(), self.entries.len() - 1);
-                self.entries.len() - 1
-            }
+                },
+            ),
             None => return None,
         };
         if place < HINTS {
@@ -97,10 +100,16 @@ impl Remembered {
         match self.index.get(name) {
             Some(&i) => self.entries[i].1 = memory,
             None => {
-                self.entries.push((name.to_vec(), memory));
-                self.index.insert(name.to_vec(), self.entries.len() - 1);
+                self.push(name, memory);
             }
         }
+    }
+
+    /// Adds a new name with its value; returns its entry.
+    fn push(&mut self, name: &[u8], memory: Memory) -> usize {
+        self.entries.push((name.to_vec(), memory));
+        self.index.insert(name.to_vec(), self.entries.len() - 1);
+        self.entries.len() - 1
     }
 }
 
