@@ -14,11 +14,16 @@
 //! pinochle pieces) are scoped: a panic on any of them reaches the thread
 //! that called the audit once they have all stopped (a worker's panic ends
 //! its channels, the calling thread then panics in turn, and the channels it
-//! holds end the other workers), and is contained there.
+//! holds end the other workers), and is contained there. The calling
+//! thread's own panic then only says that a worker stopped; each worker runs
+//! its body through [`Workers::run`], which notes the first worker's panic
+//! message for the error to quote.
 
 use std::any::Any;
+use std::cell::RefCell;
 use std::io;
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::Summary;
 
@@ -33,16 +38,65 @@ pub(super) fn contained(
     audit: impl FnOnce(&mut Summary) -> io::Result<()>,
 ) -> io::Result<()> {
     let (files, records) = (summary.files, summary.records);
-    match catch_unwind(AssertUnwindSafe(|| audit(&mut *summary))) {
+    // A note left by an input whose audit ran without this guard is not this one's.
+    FIRST_WORKER_PANIC.with_borrow_mut(Option::take);
+    let outcome = catch_unwind(AssertUnwindSafe(|| audit(&mut *summary)));
+    // The scope of the threads that shared the input has ended: every worker
+    // that panicked has noted its message.
+    let worker = FIRST_WORKER_PANIC
+        .with_borrow_mut(Option::take)
+        .and_then(|note| note.lock().unwrap_or_else(PoisonError::into_inner).take());
+    match outcome {
         Ok(result) => result,
         Err(panic) => {
             summary.files = files + 1;
+            let worker = match worker {
+                Some(w) => format!("; a worker sharing the input panicked first: {w}"),
+                None => String::new(),
+            };
             Err(io::Error::other(format!(
-                "internal error: kibitz stopped auditing this input after {} of its records ({}); \
+                "internal error: kibitz stopped auditing this input after {} of its records ({}{worker}); \
                  this is a bug in kibitz, please report it with this input",
                 summary.records.saturating_sub(records),
                 message(&*panic),
             )))
+        }
+    }
+}
+
+thread_local! {
+    /// Where the workers sharing the input that this thread audits note the
+    /// first of their panic messages: made by [`Workers::new`] when the
+    /// input gets workers, read and emptied by [`contained`].
+    static FIRST_WORKER_PANIC: RefCell<Option<Arc<Mutex<Option<String>>>>> =
+        const { RefCell::new(None) };
+}
+
+/// What the workers that share one input know of the input's audit: where to
+/// note a panic's message, so that the input's error ([`contained`]) quotes
+/// the worker's panic and not only the calling thread's ("a worker of the
+/// shared input stopped"). Made on the calling thread, cloned into each
+/// worker.
+#[derive(Clone)]
+pub(crate) struct Workers(Arc<Mutex<Option<String>>>);
+
+impl Workers {
+    /// The note of the input audited on this thread (the calling thread).
+    pub(crate) fn new() -> Workers {
+        Workers(FIRST_WORKER_PANIC.with_borrow_mut(|note| note.get_or_insert_default().clone()))
+    }
+
+    /// Runs a worker's `body`; a panic in it is noted, if it is the first,
+    /// and goes on unwinding.
+    pub(crate) fn run<T>(&self, body: impl FnOnce() -> T) -> T {
+        match catch_unwind(AssertUnwindSafe(body)) {
+            Ok(value) => value,
+            Err(panic) => {
+                let mut note = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+                note.get_or_insert_with(|| message(&*panic).to_owned());
+                drop(note);
+                resume_unwind(panic)
+            }
         }
     }
 }
@@ -60,8 +114,9 @@ fn message(panic: &(dyn Any + Send)) -> &str {
 
 /// Tests only: text that makes a worker sharing an input panic when a piece
 /// it takes holds it (the workers of `pieces`, the preferans and the
-/// pinochle pieces; the calling thread reads such a piece as any other), so
-/// that the tests can see a worker's panic contained.
+/// pinochle pieces), or the Event of the last record of a batch it checked
+/// (`split.rs`); the calling thread reads such a piece or batch as any
+/// other. So that the tests can see a worker's panic contained.
 #[cfg(test)]
 pub(crate) const WORKER_PANIC: &[u8] = b"kibitz-test-worker-panic";
 
@@ -141,6 +196,19 @@ mod tests {
         text
     }
 
+    /// The boards of the PBN `text` written as RBN.
+    fn rbn_of(text: &[u8]) -> Vec<u8> {
+        use crate::notation::rbn::writer::{Form, Writer};
+        let mut reader = crate::pbn::Reader::new(text);
+        let (mut rec, mut board, mut found) = Default::default();
+        let mut out = Writer::new(Vec::new(), Form::Rbn);
+        while reader.read_record(&mut rec).unwrap() {
+            crate::pbn::decode::decode(&rec, &mut board, &mut found);
+            out.write_board(&board).unwrap();
+        }
+        out.into_inner()
+    }
+
     /// Findings, summary and result of `text` audited on `jobs` threads that
     /// share it; fails rather than hangs.
     fn audit(
@@ -168,12 +236,11 @@ mod tests {
 
     #[test]
     fn a_workers_panic_is_the_inputs_error() {
-        let samples: [(&str, &[u8], &str); 3] = [
-            (
-                "x.pbn",
-                include_bytes!("../../examples/club-night.pbn"),
-                "Kibitz Club Night",
-            ),
+        let pbn: &[u8] = include_bytes!("../../examples/club-night.pbn");
+        let samples: [(&str, &[u8], &str); 4] = [
+            ("x.pbn", pbn, "Kibitz Club Night"),
+            // The records shared out in batches (`split.rs`).
+            ("x.rbn", &rbn_of(pbn), "Kibitz Club Night"),
             (
                 "x.ppn",
                 include_bytes!("../../examples/club-night.ppn"),
@@ -212,10 +279,14 @@ mod tests {
                         continue;
                     };
                     // The calling thread's panic (a worker stopped) or, where
-                    // the scope ends with it, the worker's own.
+                    // the scope ends with it, the scope's; and the worker's own.
                     let e = e.to_string();
                     assert!(
-                        e.starts_with("internal error: ") && e.contains("worker"),
+                        e.starts_with("internal error: ")
+                            && e.contains(
+                                "; a worker sharing the input panicked first: \
+                                 test: a worker met its fault); this is a bug"
+                            ),
                         "{name} on {jobs} threads: {e}"
                     );
                     assert!(summary.records < one.records, "{name} on {jobs} threads");

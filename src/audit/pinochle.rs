@@ -117,18 +117,22 @@ pub(super) fn audit_shared<R: Read>(
     let (job_tx, job_rx) = sync_channel::<Job>(window);
     let job_rx = Mutex::new(job_rx);
     let stop = AtomicBool::new(false);
+    let workers = super::contain::Workers::new();
     std::thread::scope(|s| {
         for _ in 0..jobs {
             let (job_rx, stop) = (&job_rx, &stop);
+            let workers = workers.clone();
             s.spawn(move || {
-                loop {
-                    // The lock is held only while waiting for the next piece.
-                    let job = job_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok(job)) = job else { break };
-                    #[cfg(test)]
-                    crate::audit::contain::worker_fault(&job.text);
-                    work(job, opts, window, stop);
-                }
+                workers.run(|| {
+                    loop {
+                        // The lock is held only while waiting for the next piece.
+                        let job = job_rx.lock().map(|rx| rx.recv());
+                        let Ok(Ok(job)) = job else { break };
+                        #[cfg(test)]
+                        crate::audit::contain::worker_fault(&job.text);
+                        work(job, opts, window, stop);
+                    }
+                })
             });
         }
         let mut hand_out = |job| {

@@ -238,6 +238,7 @@ where
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = channel::<Batch<R::Raw>>();
     let failed = AtomicBool::new(false);
+    let workers_note = super::contain::Workers::new();
     std::thread::scope(|s| {
         let mut homes = Vec::new();
         for home in 0..workers {
@@ -246,20 +247,27 @@ where
             let (back_tx, back_rx) = channel::<Vec<Checked>>();
             homes.push(back_tx);
             let (work_rx, failed) = (&work_rx, &failed);
+            let note = workers_note.clone();
             s.spawn(move || {
-                let _guard = PanicFlag(failed);
-                let mut board = Board::default();
-                let mut own = Vec::new();
-                loop {
-                    // The lock is held only while waiting for the next batch.
-                    let job = work_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok(mut batch)) = job else { break };
-                    back_rx.try_iter().for_each(|b| take_back(&mut own, b));
-                    check(&mut batch, &mut board, own.pop().unwrap_or_default(), home);
-                    if done_tx.send(batch).is_err() {
-                        break;
+                note.run(|| {
+                    let _guard = PanicFlag(failed);
+                    let mut board = Board::default();
+                    let mut own = Vec::new();
+                    loop {
+                        // The lock is held only while waiting for the next batch.
+                        let job = work_rx.lock().map(|rx| rx.recv());
+                        let Ok(Ok(mut batch)) = job else { break };
+                        back_rx.try_iter().for_each(|b| take_back(&mut own, b));
+                        check(&mut batch, &mut board, own.pop().unwrap_or_default(), home);
+                        // The last record's Event: a batch of a faulty
+                        // input's second half has the fault in every record.
+                        #[cfg(test)]
+                        crate::audit::contain::worker_fault(board.id.event.as_bytes());
+                        if done_tx.send(batch).is_err() {
+                            break;
+                        }
                     }
-                }
+                })
             });
         }
         drop(done_tx);

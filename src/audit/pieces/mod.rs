@@ -71,6 +71,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, s
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::contain::Workers;
 use super::split::{Checked, KEEP_RAW, PanicFlag, pipeline};
 use super::{AuditOptions, Counted, RecordSink, Summary};
 use crate::Finding;
@@ -384,6 +385,7 @@ fn run<N: Pieced, R: Read>(
     let failed = AtomicBool::new(false);
     let stop = AtomicBool::new(false);
     let heavy_from = Arc::new(AtomicU64::new(u64::MAX));
+    let workers = Workers::new();
     let outcome = std::thread::scope(|s| {
         // The calling thread is one of the `jobs`: it reads pieces itself
         // whenever it would otherwise wait for the workers.
@@ -394,38 +396,41 @@ fn run<N: Pieced, R: Read>(
             let (back_tx, back_rx) = channel::<Vec<Checked>>();
             homes.push(back_tx);
             let (work_rx, failed, stop, heavy_from) = (&work_rx, &failed, &stop, &heavy_from);
+            let workers = workers.clone();
             s.spawn(move || {
-                let _guard = PanicFlag(failed);
-                let mut bench = Bench::<N>::new(home, window, heavy_from);
-                let mut own = Vec::new();
-                loop {
-                    // The lock is held only while waiting for the next piece.
-                    let job = work_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok(piece)) = job else { break };
-                    #[cfg(test)]
-                    crate::audit::contain::worker_fault(&piece.text);
-                    if stop.load(Ordering::Relaxed)
-                        || piece.seq > heavy_from.load(Ordering::Relaxed)
-                    {
-                        continue;
-                    }
-                    // More come back than it needs after it read ahead of
-                    // their return: it keeps two.
-                    for mut back in back_rx.try_iter() {
-                        // Its findings are freed now, not as the slots are
-                        // reused, so that findings reported do not stay
-                        // alive beyond the pieces in flight.
-                        back.iter_mut().for_each(|c| c.forget(KEEP_FINDINGS));
-                        if own.len() < 2 {
-                            own.push(back);
+                workers.run(|| {
+                    let _guard = PanicFlag(failed);
+                    let mut bench = Bench::<N>::new(home, window, heavy_from);
+                    let mut own = Vec::new();
+                    loop {
+                        // The lock is held only while waiting for the next piece.
+                        let job = work_rx.lock().map(|rx| rx.recv());
+                        let Ok(Ok(piece)) = job else { break };
+                        #[cfg(test)]
+                        crate::audit::contain::worker_fault(&piece.text);
+                        if stop.load(Ordering::Relaxed)
+                            || piece.seq > heavy_from.load(Ordering::Relaxed)
+                        {
+                            continue;
+                        }
+                        // More come back than it needs after it read ahead of
+                        // their return: it keeps two.
+                        for mut back in back_rx.try_iter() {
+                            // Its findings are freed now, not as the slots are
+                            // reused, so that findings reported do not stay
+                            // alive beyond the pieces in flight.
+                            back.iter_mut().for_each(|c| c.forget(KEEP_FINDINGS));
+                            if own.len() < 2 {
+                                own.push(back);
+                            }
+                        }
+                        let checked = own.pop().unwrap_or_default();
+                        let done = read_piece(piece, limits, &mut bench, checked);
+                        if done_tx.send(done).is_err() {
+                            break;
                         }
                     }
-                    let checked = own.pop().unwrap_or_default();
-                    let done = read_piece(piece, limits, &mut bench, checked);
-                    if done_tx.send(done).is_err() {
-                        break;
-                    }
-                }
+                })
             });
         }
         drop(done_tx);

@@ -72,18 +72,22 @@ pub(crate) fn audit_text_shared<R: Read>(
     summary.files += 1;
     let mut report = Report::new(summary, emit);
     let mut feed = Feed::new(opts, cut_at);
+    let workers = crate::audit::contain::Workers::new();
     let rest = std::thread::scope(|s| {
         for _ in 0..jobs {
             let job_rx = &job_rx;
+            let workers = workers.clone();
             s.spawn(move || {
-                loop {
-                    // The lock is held only while waiting for the next piece.
-                    let job = job_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok(job)) = job else { break };
-                    #[cfg(test)]
-                    crate::audit::contain::worker_fault(&job.text);
-                    audit_piece(job, opts);
-                }
+                workers.run(|| {
+                    loop {
+                        // The lock is held only while waiting for the next piece.
+                        let job = job_rx.lock().map(|rx| rx.recv());
+                        let Ok(Ok(job)) = job else { break };
+                        #[cfg(test)]
+                        crate::audit::contain::worker_fault(&job.text);
+                        audit_piece(job, opts);
+                    }
+                })
             });
         }
         let rest = loop {
