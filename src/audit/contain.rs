@@ -23,7 +23,9 @@ use std::any::Any;
 use std::cell::RefCell;
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::Scope;
 
 use super::Summary;
 
@@ -84,6 +86,34 @@ impl Workers {
     /// The note of the input audited on this thread (the calling thread).
     pub(crate) fn new() -> Workers {
         Workers(FIRST_WORKER_PANIC.with_borrow_mut(|note| note.get_or_insert_default().clone()))
+    }
+
+    /// Starts on `scope` a worker that takes pieces from `queue` until it
+    /// ends and does `work` with each (the preferans and pinochle pieces),
+    /// its panic noted ([`Workers::run`]). `text` is a piece's text (for the
+    /// tests' fault hook).
+    pub(crate) fn spawn<'scope, J: Send>(
+        &self,
+        scope: &'scope Scope<'scope, '_>,
+        queue: &'scope Mutex<Receiver<J>>,
+        text: fn(&J) -> &[u8],
+        mut work: impl FnMut(J) + Send + 'scope,
+    ) {
+        let note = self.clone();
+        // Read by the fault hook only, in tests.
+        let _ = text;
+        scope.spawn(move || {
+            note.run(|| {
+                loop {
+                    // The lock is held only while waiting for the next piece.
+                    let job = queue.lock().map(|rx| rx.recv());
+                    let Ok(Ok(job)) = job else { break };
+                    #[cfg(test)]
+                    worker_fault(text(&job));
+                    work(job);
+                }
+            })
+        });
     }
 
     /// Runs a worker's `body`; a panic in it is noted, if it is the first,

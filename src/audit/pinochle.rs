@@ -120,20 +120,13 @@ pub(super) fn audit_shared<R: Read>(
     let workers = super::contain::Workers::new();
     std::thread::scope(|s| {
         for _ in 0..jobs {
-            let (job_rx, stop) = (&job_rx, &stop);
-            let workers = workers.clone();
-            s.spawn(move || {
-                workers.run(|| {
-                    loop {
-                        // The lock is held only while waiting for the next piece.
-                        let job = job_rx.lock().map(|rx| rx.recv());
-                        let Ok(Ok(job)) = job else { break };
-                        #[cfg(test)]
-                        crate::audit::contain::worker_fault(&job.text);
-                        work(job, opts, window, stop);
-                    }
-                })
-            });
+            let stop = &stop;
+            workers.spawn(
+                s,
+                &job_rx,
+                |j| &j.text,
+                move |job| work(job, opts, window, stop),
+            );
         }
         let mut hand_out = |job| {
             if job_tx.send(job).is_err() {

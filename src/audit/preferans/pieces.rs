@@ -75,20 +75,7 @@ pub(crate) fn audit_text_shared<R: Read>(
     let workers = crate::audit::contain::Workers::new();
     let rest = std::thread::scope(|s| {
         for _ in 0..jobs {
-            let job_rx = &job_rx;
-            let workers = workers.clone();
-            s.spawn(move || {
-                workers.run(|| {
-                    loop {
-                        // The lock is held only while waiting for the next piece.
-                        let job = job_rx.lock().map(|rx| rx.recv());
-                        let Ok(Ok(job)) = job else { break };
-                        #[cfg(test)]
-                        crate::audit::contain::worker_fault(&job.text);
-                        audit_piece(job, opts);
-                    }
-                })
-            });
+            workers.spawn(s, &job_rx, |j| &j.text, |job| audit_piece(job, opts));
         }
         let rest = loop {
             let piece = match feed.next(&mut input) {
