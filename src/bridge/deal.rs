@@ -139,11 +139,9 @@ fn sizes(known: &[(Seat, usize)], has_play: bool, pos: Pos, report: &mut dyn FnM
             });
         }
     }
-    if !ok {
-        return false;
-    }
     if let Some(&(full, _)) = known.iter().find(|(_, n)| *n == 13) {
-        // A full deal: every given hand holds 13.
+        // A full deal: every given hand holds 13 (a short hand is a fault of
+        // its own beside one that holds too many).
         for &(seat, len) in known {
             if len < 13 {
                 ok = false;
@@ -153,8 +151,9 @@ fn sizes(known: &[(Seat, usize)], has_play: bool, pos: Pos, report: &mut dyn FnM
                 });
             }
         }
-    } else if has_play {
-        // An end position with play: the hands are equal.
+    } else if has_play && ok {
+        // An end position with play: the hands are equal (not asked of a
+        // deal with a hand over 13, which is no end position).
         let (first, first_len) = known[0];
         if let Some(&(seat, len)) = known.iter().find(|(_, n)| *n != first_len) {
             ok = false;
@@ -228,15 +227,25 @@ mod tests {
 
     #[test]
     fn hand_sizes() {
-        // West 14, North 12.
+        // West 14, North 12 (North's SK written in West's hand): both are
+        // reported, the short hand beside East's 13 too.
         let (_, v) = run(
             "W:KQT2.AT.J6542.852 .63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4",
             false,
         );
-        assert_eq!(v.len(), 1);
         assert_eq!(
-            v[0].to_string(),
-            "West holds 14 cards; a hand holds at most 13"
+            v.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [
+                "West holds 14 cards; a hand holds at most 13",
+                "North holds 12 cards while East holds 13: in a full deal every hand holds 13"
+            ]
+        );
+        // A hand over 13 and no hand of 13: no full deal, and no end
+        // position whose sizes could be compared, even with play.
+        let (_, v) = run("N:AKQJT98765432.A.. .K.. - -", true);
+        assert_eq!(
+            v.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["North holds 14 cards; a hand holds at most 13"]
         );
         // West 12 beside an East of 13, two hands unknown.
         let (_, v) = run("W:QT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -", false);
