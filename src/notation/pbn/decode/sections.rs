@@ -278,6 +278,7 @@ pub(super) fn auction(
     let mut star: Option<Pos> = None;
     let mut plus: Option<Pos> = None;
     let mut after_star_reported = false;
+    let mut after_plus_reported = false;
     let tokens = rec.section(tag);
     items.reserve(tokens.len());
     let mut plain = tokens.len();
@@ -406,7 +407,12 @@ pub(super) fn auction(
             }
             TokenKind::Str | TokenKind::Element => continue,
         };
-        if let Some(p) = plus {
+        // The first call after `+` is reported, not each (as after `*`): one
+        // fault, however many calls the record goes on with.
+        if let Some(p) = plus
+            && !after_plus_reported
+        {
+            after_plus_reported = true;
             sink.add(
                 rules::CONTINUATION,
                 tok.pos,

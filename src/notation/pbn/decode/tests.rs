@@ -227,6 +227,16 @@ fn continuation_marker() {
     // Verifier (2.0) cases: a call after '+', two '+' in the play.
     let (_, f) = decode_text("[Dealer \"N\"]\n[Auction \"N\"]\n1S Pass + Pass\n");
     assert_eq!(rules(&f), ["pbn.continuation"]);
+    // Five calls after `+` (the verifier's errors file, game 11): the first
+    // is reported, once.
+    let (_, f) =
+        decode_text("[Dealer \"N\"]\n[Auction \"N\"]\n5D Pass 6D +\n6S Pass Pass Pass\n+\n");
+    assert_eq!(
+        f.iter()
+            .map(|f| (f.rule, f.pos.line, f.pos.col))
+            .collect::<Vec<_>>(),
+        [("pbn.continuation", 4, 1)]
+    );
     let (_, f) = decode_text(
         "[Deal \"N:- - - -\"]\n[Declarer \"N\"]\n[Contract \"6S\"]\n[Play \"E\"]\nD3 DA S5 D4\n+ + - SA\n",
     );
