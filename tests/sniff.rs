@@ -109,3 +109,54 @@ fn a_lin_file_whose_first_value_never_ends_is_read_as_lin() {
         ["audit.notation.unknown"]
     );
 }
+
+/// A LIN teaching file as BBO's movie viewer writes them: a page of
+/// presentation tags (colours, a title, text shown between boards) and
+/// free text between the pairs, then boards whose `qx` is no room, each
+/// after a heading (`rh`, `ah`) for it.
+fn teaching_lin(intro_lines: usize) -> Vec<u8> {
+    let mut text = Vec::new();
+    for i in 0..intro_lines {
+        text.extend_from_slice(format!("cr|{i}255|cg|{i}30 |cb|{i}30 |light red\n").as_bytes());
+    }
+    text.extend_from_slice(
+        b"bt||mn|Twelve problems in declarer play|\ncs|2|ht|f|at|^B{Level 1}|\n",
+    );
+    for board in 1..=3 {
+        text.extend_from_slice(
+            format!(
+                "nt||rh||ah|Your aim: two tricks|\nqx|F{board}|pn|a,b,c,d|md|3SAKQJ9HT98DT9CT98,S8765HAKQ2D876C76,S432H765DAKQCAK43,|\
+                 sv|o|mb|p|mb|1N|mb|p|mb|p|mb|p|pg||\nht|b|at|Lead the spade five.|pf|y|\n"
+            )
+            .as_bytes(),
+        );
+    }
+    text
+}
+
+#[test]
+fn a_lin_file_that_opens_with_presentation_tags_is_lin() {
+    // Found in a public repository: such a file (its first board tag 3 KB
+    // in) was reported as no notation. With 2 to 40 lines of colours before
+    // the boards, the file is LIN whatever its name, and its three boards
+    // are read.
+    for intro in [2, 4, 40] {
+        let text = teaching_lin(intro);
+        assert!(text.len() < 16 * 1024);
+        for name in ["teach.lin", "teach.txt", "teach"] {
+            assert_eq!(sniff(&text, None), Some(Notation::Lin), "{intro} lines");
+            let report = audit(name, &text);
+            let rules: Vec<&str> = report.findings.iter().map(|f| f.rule).collect();
+            assert!(
+                !rules.contains(&"audit.notation.unknown"),
+                "{name}: {rules:?}"
+            );
+            assert_eq!(
+                report.summary.records, 3,
+                "{name}, {intro} lines: {rules:?}"
+            );
+            // The title page is no record of its own: no record without a deal.
+            assert!(!rules.contains(&"lin.md.missing"), "{name}: {rules:?}");
+        }
+    }
+}

@@ -11,8 +11,10 @@
 //!   Player1-3, Result1-3, Place1-3): preferans;
 //! * a pinochle-only tag (Melds, Kitty, Trump, MeldScores ...): pinochle;
 //! * a PBN-only tag (Vulnerable, Scoring ...), a `% PBN` line: PBN;
-//! * `tag|value|` pairs of LIN's board tags (md, mb, pc, qx, ...): LIN; in a
-//!   `.lin` file, one such tag and its `|` are enough;
+//! * an opening `tag|` pair and two of LIN's board tags (md, mb, pc, qx, ...)
+//!   at a tag's place in the head (a teaching file's title page may come
+//!   first): LIN; in a `.lin` file, one such tag and its `|` at the start are
+//!   enough;
 //! * RBN label lines in order (or `% RBN`, `%{RBX}`, an RBX line): RBN/RBX;
 //! * any other tag pair (`[Name "value"]`): PBN, or pinochle in a `.ppn` file.
 //!

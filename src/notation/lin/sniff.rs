@@ -15,38 +15,43 @@ fn board_tag(tag: &[u8]) -> bool {
 }
 
 /// Whether `head` (the first bytes of a file) looks like LIN: it starts, after
-/// blanks, with a `tag|value|` pair, and at least two of its first pairs are
-/// LIN tags that carry a board (`pn`, `md`, `mb`, `pc`, `qx`, `vg`, `sv`, `ah`,
-/// `rs`, `st`). Random bytes, PBN and PPN do not match.
+/// blanks, with a `tag|` pair (two letters and a bar), and at least two LIN
+/// tags that carry a board (`pn`, `md`, `mb`, `pc`, `qx`, `vg`, `sv`, `ah`,
+/// `rs`, `st`) stand at a tag's place in it: at its start, after a `|` or
+/// at a line's start. Random bytes, PBN and PPN do not match.
+///
+/// The board tags are looked for through the whole head, not only the
+/// first pairs: BBO's teaching files open with a page of presentation tags
+/// (`cr`, `cg`, `cb`, `bt`, `mn`, `at`, `nt` ...) and free text between
+/// them before the first `qx` (`tests/sniff.rs`).
 ///
 /// ```
 /// use kibitz::notation::lin::looks_like_lin;
 /// assert!(looks_like_lin(b"pn|a,b,c,d|st||md|3SAK,SQJ,ST9,|"));
 /// assert!(looks_like_lin(b"vg|Final,S1,I,1,16,A,0,B,0|\nrs|3NN=,|"));
+/// assert!(looks_like_lin(b"nt|hi|pg||\nnt|hi|pg||\nnt|hi|pg||\nnt|hi|pg||\nqx|o1|md|3SAK,SQJ,ST9,|"));
+/// assert!(looks_like_lin(b"cr|3255|cb|30 |light red\ncr|21 |\nqx|o1|md|3SAK|"));
 /// assert!(!looks_like_lin(b"[Event \"x\"]\n[Board \"1\"]"));
 /// assert!(!looks_like_lin(b"ab|cd|ef|gh|"));
 /// assert!(!looks_like_lin(b"md|"));
+/// // Board tags inside a text that does not open with a tag pair.
+/// assert!(!looks_like_lin(b"note: md|3SAK| and mb|p| are LIN"));
 /// ```
 pub fn looks_like_lin(head: &[u8]) -> bool {
-    let mut rest = head.trim_ascii_start();
+    let head = head.trim_ascii_start();
+    let opens_with_pair = matches!(
+        head,
+        [a, b, b'|', ..] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic()
+    );
+    if !opens_with_pair {
+        return false;
+    }
     let mut hits = 0;
-    for _ in 0..8 {
-        let Some(bar) = memchr::memchr(b'|', rest) else {
-            break;
-        };
-        let tag = rest[..bar].trim_ascii_start();
-        if tag.len() != 2 || !tag.iter().all(u8::is_ascii_alphabetic) {
-            return false;
-        }
-        let board = board_tag(tag);
-        rest = &rest[bar + 1..];
-        let Some(end) = memchr::memchr(b'|', rest) else {
-            break;
-        };
-        rest = &rest[end + 1..];
-        if board {
+    for bar in memchr::memchr_iter(b'|', head).filter(|&i| i >= 2) {
+        let at_tag_place = bar == 2 || matches!(head[bar - 3], b'|' | b'\n' | b'\r');
+        if at_tag_place && board_tag(&head[bar - 2..bar]) {
             hits += 1;
-            if hits >= 2 {
+            if hits == 2 {
                 return true;
             }
         }

@@ -73,14 +73,17 @@ impl Handover {
     /// input ended, when `after` follows it there: the input did not end inside
     /// a tag, a value or a skip to the next known tag, the last record had tags
     /// of its own (not only a header or findings), and the tag `after` starts
-    /// the next record after it: a `qx` or a `vg`, or a `pn` or `md` after a
-    /// record with an `md` and no `qx` (see [`Reader::read_record`]).
+    /// the next record after it: a `vg`, a `qx` after a record with a tag that
+    /// carries a board, or a `pn` or `md` after a record with an `md` and no
+    /// `qx` (see [`Reader::read_record`]).
     pub(crate) fn ends_before(&self, after: &[u8]) -> bool {
         let &[a, b, b'|', ..] = after else {
             return false;
         };
         let (l, last) = ([a, b].map(|c| c.to_ascii_lowercase()), self.last);
-        !self.open_end && last.tags && (&l == b"vg" || starts_record(&l, last.has_md, last.has_qx))
+        !self.open_end
+            && last.tags
+            && (&l == b"vg" || starts_record(&l, last.has_board, last.has_md, last.has_qx))
     }
 }
 

@@ -266,8 +266,10 @@ fn a_record_boundary_at_the_end_depends_on_the_record_and_the_next_tag() {
         (&single, [true, true, true, true, false]),
         // After a `qx` record only `qx` and `vg` do.
         (&vugraph, [false, false, true, true, false]),
-        // Before the record's `md`, `pn` and `md` are its own.
-        (&no_md, [false, false, true, true, false]),
+        // Before the record's `md`, `pn` and `md` are its own; a record of
+        // no tag that carries a board (a `pn` and a heading) is joined by
+        // the `qx` record after it.
+        (&no_md, [false, false, false, true, false]),
     ] {
         let tags: [&[u8]; 5] = [b"pn|e", b"MD|3", b"qx|o2", b"vg|x", b"mb|p"];
         let got = tags.map(|t| h.ends_before(t));
