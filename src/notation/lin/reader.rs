@@ -143,6 +143,10 @@ pub struct Reader<R> {
     /// Where the last segment's text is in `buf`, when the short path read it.
     short: Option<(usize, usize)>,
     records: usize,
+    /// The record being built has a tag that carries a board, among its
+    /// first `board_scanned` tags ([`Reader::board`]).
+    has_board: bool,
+    board_scanned: usize,
     /// The record being built has an `md` / a `qx`.
     has_md: bool,
     has_qx: bool,
@@ -199,6 +203,8 @@ impl<R: Read> Reader<R> {
             seg: Vec::new(),
             short: None,
             records: 0,
+            has_board: false,
+            board_scanned: 0,
             has_md: false,
             has_qx: false,
             limit_reported: false,
@@ -396,6 +402,8 @@ impl<R: Read> Reader<R> {
     /// `rec.findings`; the reader resynchronises and goes on.
     pub fn read_record(&mut self, rec: &mut RawRecord) -> io::Result<bool> {
         rec.clear();
+        self.has_board = false;
+        self.board_scanned = 0;
         self.has_md = false;
         self.has_qx = false;
         self.limit_reported = false;
@@ -546,7 +554,9 @@ impl<R: Read> Reader<R> {
         }
         let name = [b[0], b[1]];
         let l = name.map(|c| c.to_ascii_lowercase());
-        if &l == b"vg" || &l == b"qx" || self.starts_record(rec, &l) {
+        // (A `qx` is left to the general path: whether it starts a record
+        // depends on the record's tags.)
+        if &l == b"vg" || &l == b"qx" || starts_record(&l, false, self.has_md, self.has_qx) {
             return false;
         }
         let Some(n) = b[3..].iter().position(|&c| c == b'|' || c == b'\n') else {
@@ -569,12 +579,27 @@ impl<R: Read> Reader<R> {
 
     /// [`starts_record`] after the tags of the record being read.
     #[inline(always)]
-    fn starts_record(&self, rec: &RawRecord, l: &[u8; 2]) -> bool {
+    fn starts_record(&mut self, rec: &RawRecord, l: &[u8; 2]) -> bool {
         // Whether the record holds a tag that carries a board is asked only
         // of a `qx` (once a record, and its first tag is nearly always one):
         // not kept up per tag (3% more instructions on a LIN audit).
-        let board = l == b"qx" && has_board(rec);
+        let board = l == b"qx" && self.board(rec);
         starts_record(l, board, self.has_md, self.has_qx)
+    }
+
+    /// Whether `rec`, the record being read, holds a tag that carries a board
+    /// ([`carries_board`]). Each tag is looked at once, however many `qx`
+    /// ask (a record of 50,000 tags and a million `qx` after it, each
+    /// dropped at the record limit, is read in linear time).
+    fn board(&mut self, rec: &RawRecord) -> bool {
+        if !self.has_board {
+            let new = rec.tags.get(self.board_scanned..).unwrap_or_default();
+            self.has_board = new
+                .iter()
+                .any(|t| carries_board(&t.name.map(|c| c.to_ascii_lowercase())));
+            self.board_scanned = rec.tags.len();
+        }
+        self.has_board
     }
 
     /// Whether a record of `tags` tags and `bytes` of text is over a limit
@@ -657,7 +682,7 @@ impl<R: Read> Reader<R> {
         rec.end_line = self.line;
         self.last = Last {
             tags: !rec.tags.is_empty(),
-            has_board: has_board(rec),
+            has_board: self.board(rec),
             has_md: self.has_md,
             has_qx: self.has_qx,
         };
@@ -668,13 +693,6 @@ impl<R: Read> Reader<R> {
         }
         true
     }
-}
-
-/// Whether `rec` holds a tag that carries a board ([`carries_board`]).
-fn has_board(rec: &RawRecord) -> bool {
-    rec.tags
-        .iter()
-        .any(|t| carries_board(&t.name.map(|c| c.to_ascii_lowercase())))
 }
 
 /// Whether tag `l` (lower case), after a tag of a record with or without a
