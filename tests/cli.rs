@@ -202,3 +202,36 @@ fn rules_and_explain() {
         Some(2)
     );
 }
+
+#[test]
+fn convert_leaves_no_file_for_an_input_it_cannot_convert() {
+    // Found auditing public files: an input of no notation kibitz reads was
+    // reported "not converted" and left a 0-byte file in the output folder.
+    let dir = tempdir("convert-unsupported");
+    let input = dir.join("in");
+    std::fs::create_dir_all(&input).unwrap();
+    let pbn = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n";
+    std::fs::write(input.join("a.pbn"), pbn).unwrap();
+    std::fs::write(
+        input.join("b.lin"),
+        "Board 1: North opened 1NT, all passed.\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = kibitz(
+        &[
+            "convert",
+            "--to",
+            "rbn",
+            "--output",
+            out.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("b.lin: not converted"), "{err}");
+    assert!(std::fs::metadata(out.join("a.rbn")).unwrap().len() > 0);
+    assert!(!out.join("b.rbn").exists(), "{err}");
+}

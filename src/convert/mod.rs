@@ -207,7 +207,7 @@ fn with_extension(rel: &std::path::Path, target: Target) -> std::path::PathBuf {
 }
 
 /// Runs one [`Job`]: opens its input and output (creating the output's folder)
-/// and converts.
+/// and converts. An input that is no bridge archive leaves no output file.
 ///
 /// # Errors
 ///
@@ -226,7 +226,13 @@ pub fn run_job(job: &Job, target: Target) -> io::Result<Report> {
                 std::fs::create_dir_all(dir)?;
             }
             let file = std::fs::File::create(path)?;
-            convert(&name, input, target, io::BufWriter::new(file))
+            let report = convert(&name, input, target, io::BufWriter::new(file))?;
+            if report.unsupported.is_some() && report.written == 0 {
+                // Nothing was converted: no empty file is left that would
+                // pass for the input's conversion.
+                std::fs::remove_file(path)?;
+            }
+            Ok(report)
         }
     })
 }
