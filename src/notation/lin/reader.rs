@@ -84,23 +84,21 @@ pub(crate) fn is_known(t: &[u8; 2]) -> bool {
     )
 }
 
-/// Tags that carry a board's game (a `qx`, the deal, a call or card ...): a
-/// record holds one at least, the tags before the first (a teaching file's
-/// title page, headings `ah`/`rh` for the board to come) join the record a
-/// `qx` opens ([`starts_record`]).
-fn carries_board(t: &[u8; 2]) -> bool {
-    matches!(
-        t,
-        b"qx" | b"md" | b"mb" | b"pc" | b"sv" | b"mc" | b"an" | b"st"
-    )
-}
-
 /// Tags that live in a board record (they end a vugraph header).
 fn is_game(t: &[u8; 2]) -> bool {
     matches!(
         t,
         b"qx" | b"md" | b"mb" | b"pc" | b"sv" | b"ah" | b"mc" | b"an" | b"st" | b"rh"
     )
+}
+
+/// Tags that carry a board's game: those of a board record ([`is_game`])
+/// but its headings `ah`/`rh`, which may stand before the board they head.
+/// A record holds one at least; the tags before the first (a teaching
+/// file's title page, a heading) join the record a `qx` opens
+/// ([`starts_record`]).
+fn carries_board(t: &[u8; 2]) -> bool {
+    is_game(t) && !matches!(t, b"ah" | b"rh")
 }
 
 fn is_space(b: u8) -> bool {
