@@ -374,22 +374,23 @@ fn view(b: &kibitz::bridge::Board, uncarried: &[&str]) -> View {
     });
     // LIN states contract and declarer by the auction alone: a board without
     // the tags says what its auction says.
-    let outcome = b.auction.as_ref().zip(b.dealer).and_then(|(a, d)| {
-        // `AP`: the passes that end the auction (the replay stops at its end).
-        let calls: Option<Vec<Call>> = a
-            .items
-            .iter()
-            .flat_map(|i| match i.call {
-                AuctionCall::Call(c) => vec![Some(c)],
-                AuctionCall::AllPass => vec![Some(Call::Pass); 4],
-                _ => vec![None],
-            })
-            .collect();
-        kibitz::notation::lin::decode::auction_outcome(
-            calls?.into_iter(),
-            a.first.unwrap_or(d.value),
-        )
-    });
+    let outcome = b
+        .auction
+        .as_ref()
+        .zip(b.dealer_or_first_caller())
+        .and_then(|(a, d)| {
+            // `AP`: the passes that end the auction (the replay stops at its end).
+            let calls: Option<Vec<Call>> = a
+                .items
+                .iter()
+                .flat_map(|i| match i.call {
+                    AuctionCall::Call(c) => vec![Some(c)],
+                    AuctionCall::AllPass => vec![Some(Call::Pass); 4],
+                    _ => vec![None],
+                })
+                .collect();
+            kibitz::notation::lin::decode::auction_outcome(calls?.into_iter(), a.first.unwrap_or(d))
+        });
     let contract = b.contract.map(|c| c.value).or(outcome.map(|o| match o {
         Some((c, _)) => ContractTag::Contract(c),
         None => ContractTag::Pass,
@@ -412,7 +413,9 @@ fn view(b: &kibitz::bridge::Board, uncarried: &[&str]) -> View {
     let id = &b.id;
     View {
         number: b.number.map(|n| n.value),
-        dealer: b.dealer.map(|d| d.value),
+        // The Dealer tag, else the auction's first seat: RBN and LIN state the
+        // dealer with the auction, and write that seat when there is no Dealer.
+        dealer: b.dealer_or_first_caller(),
         vulnerability: b.vulnerability.map(|v| v.value),
         hands: keep("hands").then(|| {
             // A deal of four unknown hands is no deal.

@@ -658,3 +658,41 @@ fn a_ten_written_10_is_read_as_t_and_the_play_is_checked() {
         "{f:?}"
     );
 }
+
+/// A PBN board without a Dealer: with an auction from East, LIN's `md` opens
+/// with East's digit (4) and nothing is reported as not carried, and the
+/// auction reads back from East; with no auction either, `md` has no digit
+/// to write, which `uncarried` says (the record reads back with `lin.md`).
+#[test]
+fn a_board_without_a_dealer_is_written_from_its_auction_or_reported() {
+    let deal = "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+    let pbn = |extra: &str| {
+        let text = format!("[Board \"3\"]\n[Vulnerable \"None\"]\n{deal}{extra}");
+        let mut rec = kibitz::pbn::RawRecord::default();
+        kibitz::pbn::Reader::new(text.as_bytes())
+            .read_record(&mut rec)
+            .unwrap();
+        let mut b = Board::default();
+        kibitz::pbn::decode::decode(&rec, &mut b, &mut Vec::new());
+        assert!(b.dealer.is_none());
+        b
+    };
+    let b = pbn("[Auction \"E\"]\n1S Pass 2S Pass\nPass Pass\n");
+    assert_eq!(uncarried(&b, Form::Vugraph).count(), 0);
+    let out = String::from_utf8(write_boards(std::slice::from_ref(&b), Form::Vugraph)).unwrap();
+    assert!(out.contains("|md|4S"), "{out}");
+    let (back, findings) = one(&out);
+    assert!(findings.is_empty(), "{findings:?}");
+    assert_eq!(back.dealer.map(|d| d.value), Some(Seat::East));
+    assert_eq!(
+        back.auction.as_ref().and_then(|a| a.first),
+        Some(Seat::East)
+    );
+
+    let b = pbn("");
+    let names: Vec<_> = uncarried(&b, Form::Vugraph).collect();
+    assert_eq!(names, ["dealer (`md` without its digit)"]);
+    let out = String::from_utf8(write_boards(std::slice::from_ref(&b), Form::Vugraph)).unwrap();
+    let (_, findings) = one(&out);
+    assert!(rules_of(&findings).contains(&"lin.md"), "{findings:?}");
+}

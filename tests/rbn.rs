@@ -907,6 +907,32 @@ fn uncarried_fields_are_named() {
     );
 }
 
+/// A PBN record without a Dealer tag but with `[Auction "E"]`: RBN's A label
+/// opens with the seat of the first call, so the auction is written from East
+/// (`A EZ:`), nothing is reported as not carried, and the RBN record's
+/// auction is read from East as the PBN one was. Written with an unknown
+/// dealer (`A XZ:`), its calls would have no seat and go unaudited.
+#[test]
+fn an_auction_without_a_dealer_is_written_from_its_first_seat() {
+    let text =
+        "[Board \"3\"]\n[Vulnerable \"None\"]\n[Auction \"E\"]\n1S Pass 2S Pass\nPass Pass\n";
+    let mut rec = kibitz::pbn::RawRecord::default();
+    kibitz::pbn::Reader::new(text.as_bytes())
+        .read_record(&mut rec)
+        .unwrap();
+    let mut b = Board::default();
+    kibitz::pbn::decode::decode(&rec, &mut b, &mut Vec::new());
+    assert!(b.dealer.is_none());
+    let (out, u) = write_boards(std::slice::from_ref(&b), Form::Rbn);
+    assert!(u.is_empty(), "{:?}", u.names().collect::<Vec<_>>());
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("\nA EZ:1SP2SP:PP\n"), "{out}");
+    let back = read(&out);
+    let auction = back[0].1.auction.as_ref().expect("an auction");
+    assert_eq!(auction.first, Some(Seat::East));
+    assert_eq!(auction.items.len(), 6);
+}
+
 #[test]
 fn rbn_decode_fuzz_regressions_and_seeds() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");

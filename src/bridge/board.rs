@@ -520,6 +520,28 @@ impl PartialEq for Board {
 }
 
 impl Board {
+    /// The dealer as the record gives it: the Dealer tag, else the seat of the
+    /// auction's first call, which is the dealer's (Law 17A). For a writer
+    /// whose notation states the dealer with the auction (RBN's A label, LIN's
+    /// `md` digit): a record naming no dealer but an auction's first seat is
+    /// written from that seat, not left without one.
+    ///
+    /// ```
+    /// use kibitz::bridge::{At, Auction, Board};
+    /// use kibitz::{Pos, Seat};
+    /// let mut b = Board::default();
+    /// assert_eq!(b.dealer_or_first_caller(), None);
+    /// b.auction = Some(Auction { first: Some(Seat::East), ..Auction::default() });
+    /// assert_eq!(b.dealer_or_first_caller(), Some(Seat::East));
+    /// b.dealer = Some(At::new(Seat::South, Pos::default()));
+    /// assert_eq!(b.dealer_or_first_caller(), Some(Seat::South));
+    /// ```
+    pub fn dealer_or_first_caller(&self) -> Option<Seat> {
+        self.dealer
+            .map(|d| d.value)
+            .or_else(|| self.auction.as_ref().and_then(|a| a.first))
+    }
+
     /// Empties the board for the next record, keeping allocations: the larger of
     /// the section vectors and the spare ones, and the identification strings.
     ///

@@ -120,10 +120,13 @@ impl<W: Write> Writer<W> {
             s.extend_from_slice(format!("pn|{}|", names.join(",")).as_bytes());
         }
         s.extend_from_slice(b"st||");
-        if b.dealer.is_some() || b.deal.is_some() {
+        // `md`'s digit is the dealer, whose call is the first: without a
+        // Dealer, the auction's first seat.
+        let dealer = b.dealer_or_first_caller();
+        if dealer.is_some() || b.deal.is_some() {
             s.extend_from_slice(b"md|");
-            if let Some(d) = b.dealer {
-                let digit = LIN_SEATS.iter().position(|&x| x == d.value).unwrap_or(0);
+            if let Some(d) = dealer {
+                let digit = LIN_SEATS.iter().position(|&x| x == d).unwrap_or(0);
                 s.push(b'1' + digit as u8);
             }
             for (k, &seat) in LIN_SEATS.iter().enumerate() {
@@ -296,7 +299,7 @@ fn written_calls(b: &Board) -> Vec<(Call, Option<u8>)> {
 
 /// The contract and declarer of the auction LIN writes.
 fn outcome(b: &Board) -> Option<Option<(Contract, Seat)>> {
-    let dealer = b.dealer?.value;
+    let dealer = b.dealer_or_first_caller()?;
     auction_outcome(written_calls(b).into_iter().map(|(c, _)| c), dealer)
 }
 
@@ -424,8 +427,12 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
     if b.score_imp.is_some() {
         out.push("ScoreIMP");
     }
+    if b.deal.is_some() && b.dealer_or_first_caller().is_none() {
+        // `md` is written without the digit it opens with.
+        out.push("dealer (`md` without its digit)");
+    }
     if let Some(a) = &b.auction {
-        if a.first.is_some() && a.first != b.dealer.map(|d| d.value) {
+        if a.first.is_some() && a.first != b.dealer_or_first_caller() {
             out.push("auction start (not the dealer)");
         }
         if a.star.is_some() {
@@ -464,7 +471,7 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
             out.push("play notes");
         }
         if p.first.is_some()
-            && p.first != opening_leader(b.auction.as_ref(), b.dealer.map(|d| d.value))
+            && p.first != opening_leader(b.auction.as_ref(), b.dealer_or_first_caller())
         {
             out.push("play start (not declarer's left-hand opponent)");
         }

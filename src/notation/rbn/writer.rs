@@ -416,7 +416,11 @@ impl<W: Write> Writer<W> {
     }
 
     fn auction(&mut self, b: &Board, u: &mut Uncarried) {
-        let dealer = b.dealer.map(|d| d.value);
+        // RBN's A label opens with the dealer, whose call is the first: a record
+        // that names no dealer but an auction's first seat (PBN's Auction tag
+        // without a Dealer tag) has its auction written from that seat, not
+        // from an unknown dealer (`X`), which would leave the calls unplaced.
+        let dealer = b.dealer_or_first_caller();
         let vul = match b.vulnerability.map(|v| v.value) {
             Some(crate::Vulnerability::None) => 'Z',
             Some(crate::Vulnerability::NorthSouth) => 'N',
