@@ -869,6 +869,21 @@ impl Parser {
             }
             State::Normal => {
                 if is_semi_empty(text) {
+                    // Tabs have their own finding (`check_chars`).
+                    if self.export
+                        && col0 == 0
+                        && text.iter().all(|&b| b == b' ')
+                        && !text.is_empty()
+                    {
+                        self.finding(
+                            rec,
+                            rules::EXPORT,
+                            Pos::new(line, 1),
+                            "in export format games are separated by an empty line, without \
+                             spaces (PBN 3)"
+                                .into(),
+                        );
+                    }
                     return if rec.has_content() && !resumed {
                         Outcome::End
                     } else {

@@ -36,6 +36,11 @@ pub const EMPTY_SECTION: Rule = Rule::new("pbn.section.empty", Warning);
 pub const UNEXPECTED_DATA: Rule = Rule::new("pbn.section.unexpected", Warning);
 /// A breach of the export format in a file that declares `% EXPORT`.
 pub const EXPORT: Rule = Rule::new("pbn.export", Warning);
+/// A record of a `% EXPORT` file without the mandatory tag set, or with its
+/// tags out of the export order.
+pub const EXPORT_TAGS: Rule = Rule::new("pbn.export.tags", Warning);
+/// A value of a `% EXPORT` file in a form only the import format allows.
+pub const EXPORT_VALUES: Rule = Rule::new("pbn.export.values", Warning);
 /// A malformed Deal tag.
 pub const DEAL: Rule = Rule::new("pbn.tag.deal", Violation);
 /// A game tag (Dealer, Vulnerable, Declarer, Contract, Result, Score...) whose value
@@ -84,6 +89,8 @@ pub const ALL: &[Rule] = &[
     NOT_AUDITED,
     EMPTY_SECTION,
     EXPORT,
+    EXPORT_TAGS,
+    EXPORT_VALUES,
     DEAL,
     VALUE,
     FORMAT,

@@ -139,8 +139,19 @@ impl<W: Write> Writer<W> {
             Some(None) => String::new(),
             Some(Some(r)) => {
                 let caret = if r.agreed_wrong { "^" } else { "" };
+                // Export format gives declarer's tricks (PBN 3.4.14): a count
+                // by sides is turned into declarer's when the Declarer is known.
+                let side = match b.declarer.map(|d| d.value) {
+                    Some(DeclarerTag::Seat { seat, .. }) => Some(seat.side()),
+                    _ => None,
+                };
+                let declarer = r.declarer.or(match side {
+                    Some(crate::Side::NorthSouth) => r.ns,
+                    Some(crate::Side::EastWest) => r.ew,
+                    None => None,
+                });
                 let tricks = SideScore {
-                    declarer: r.declarer,
+                    declarer,
                     ns: r.ns,
                     ew: r.ew,
                 };
@@ -313,7 +324,15 @@ mod tests {
         };
         assert_eq!(first.auction.as_ref().unwrap().notes, [note(1, "strong")]);
         assert_eq!(first.play.as_ref().unwrap().notes, [note(1, "Ace from AK")]);
-        assert_eq!(without_positions(second), without_positions(first));
+        // `^NS 4 EW 9` is written as declarer's (East's) count, `^9`.
+        let mut first = without_positions(first);
+        let r = first.result.as_mut().unwrap().value.as_mut().unwrap();
+        *r = crate::bridge::ResultTag {
+            declarer: r.ew,
+            agreed_wrong: true,
+            ..Default::default()
+        };
+        assert_eq!(without_positions(second), first);
     }
 
     #[test]
@@ -371,7 +390,8 @@ mod tests {
         );
         assert!(text.contains("[Declarer \"^E\"]"));
         assert!(text.contains("[Contract \"3NTX\"]"));
-        assert!(text.contains("[Result \"^NS 4 EW 9\"]"));
+        // Declarer's tricks (PBN 3.4.14): East's side has 9.
+        assert!(text.contains("[Result \"^9\"]"));
         assert!(
             text.contains(
                 "\r\n1C =1= 1H ^I 1D ^S\r\n3NT X AP\r\n[Note \"1:strong\"]\r\n[Play \"S\"]\r\n"

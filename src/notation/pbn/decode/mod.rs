@@ -2,6 +2,7 @@
 //! against the PBN spec. Findings here are about notation only; whether the deal,
 //! auction and play obey the laws of bridge is [`crate::bridge`]'s business.
 
+mod export;
 mod fast;
 mod id;
 pub mod sections;
@@ -148,7 +149,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     // was seen (its text is kept at the end).
     let mut given = 0u8;
     let mut has_notes = false;
-    let mut layout = Layout::default();
+    let mut layout = export::Layout::default();
     let mut seen = Seen::default();
     for (index, tag) in rec.tags.iter().enumerate() {
         let kind = tag.kind;
@@ -474,34 +475,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     }
     requires(&seen, &mut sink);
     if rec.export {
-        export_layout(rec, &layout, &mut sink);
-    }
-}
-
-/// What the export layout check needs, gathered while the tags are decoded.
-#[derive(Default)]
-struct Layout {
-    /// The first tag that does not stand alone at the start of its line.
-    tag: Option<Pos>,
-    /// The line of the last tag written in the record (not inherited).
-    line: u64,
-    /// Whether an Auction tag, a Play tag was seen.
-    seen: [bool; 2],
-    /// For the first Auction and Play tag, when its section was decoded: the
-    /// fifth call or card on a line, if any ([`sections::fifth_on_a_line`]).
-    fifth: [Option<Option<Pos>>; 2],
-}
-
-impl Layout {
-    /// Notes where `tag` breaks "each tag pair stands alone at the start of its line".
-    #[inline]
-    fn tag(&mut self, tag: &crate::pbn::RawTag) {
-        if self.tag.is_none() && tag.inherit != crate::pbn::Inherit::Sticky {
-            let before = std::mem::replace(&mut self.line, tag.pos.line);
-            if tag.pos.col != 1 || tag.pos.line == before {
-                self.tag = Some(tag.pos);
-            }
-        }
+        export::check(rec, board, &layout, &mut sink);
     }
 }
 
@@ -541,44 +515,6 @@ fn sort_order(rec: &RawRecord, view: &TableView, name: &str, sink: &mut Sink) {
                 }
             }
             prev = Some(v);
-        }
-    }
-}
-
-/// Layout rules of the export format (PBN 2.1 §3.3, §3.5, §3.6) in a file that
-/// declares `% EXPORT`: each tag pair left-justified on a line of its own, at most
-/// four calls or cards per line. Each kind is reported once per record.
-/// `layout` holds what the decoding found; a section not decoded (its tag's
-/// value is `?`) is looked at here.
-fn export_layout(rec: &RawRecord, layout: &Layout, sink: &mut Sink) {
-    if let Some(pos) = layout.tag {
-        sink.add(
-            rules::EXPORT,
-            pos,
-            "in export format each tag pair stands alone at the start of its line (PBN 3.3)".into(),
-        );
-    }
-    for (i, kind, message) in [
-        (
-            0,
-            TagKind::Auction,
-            "in export format a line holds at most four calls (PBN 3.5, 3.6)",
-        ),
-        (
-            1,
-            TagKind::Play,
-            "in export format a line holds at most four cards (PBN 3.5, 3.6)",
-        ),
-    ] {
-        let fifth = match layout.fifth[i] {
-            Some(fifth) => fifth,
-            None => match rec.find_kind(kind) {
-                Some(tag) => sections::fifth_on_a_line(rec.section(tag), 0),
-                None => None,
-            },
-        };
-        if let Some(pos) = fifth {
-            sink.add(rules::EXPORT, pos, message.into());
         }
     }
 }
