@@ -473,6 +473,17 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     if has_notes {
         id::notes(rec, board);
     }
+    // An empty Declarer says that all four passed (PBN 3.4.13), and an empty
+    // mandatory tag one that does not apply (PBN 3.4), as programs write a
+    // board whose contract they do not give: beside a Contract tag that is
+    // empty too (not `Pass`), it says nothing of the contract.
+    if seen.contract_empty
+        && board
+            .declarer
+            .is_some_and(|d| d.value == crate::bridge::DeclarerTag::PassedOut)
+    {
+        board.declarer = None;
+    }
     requires(&seen, &mut sink);
     if rec.export {
         export::check(rec, board, &layout, &mut sink);
@@ -569,6 +580,9 @@ struct Seen {
     /// Whether the first Contract tag holds only a denomination (an end
     /// position), if there is one.
     contract: Option<bool>,
+    /// Whether the first Contract tag is empty (PBN 3.4: a mandatory tag that
+    /// does not apply), not `Pass`.
+    contract_empty: bool,
     /// The first Auction and the first Play tag that opens a section (an empty
     /// `[Play ""]` opens none).
     section: [Option<Pos>; 2],
@@ -584,6 +598,9 @@ impl Seen {
 
     /// Notes a Contract tag's value.
     fn contract(&mut self, raw: &[u8]) {
+        if self.contract.is_none() {
+            self.contract_empty = raw.is_empty();
+        }
         self.contract
             .get_or_insert_with(|| crate::Strain::from_ascii(raw).is_some());
     }

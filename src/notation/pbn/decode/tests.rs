@@ -589,3 +589,23 @@ fn fifth_on_a_line_plain_shortcut_agrees_with_counting() {
         Some(crate::Pos::new(4, 13))
     );
 }
+
+#[test]
+fn an_empty_declarer_beside_an_empty_contract_is_no_passed_out_board() {
+    // PBN 3.4.13: an empty Declarer when all four pass; PBN 3.4: an empty
+    // mandatory tag that does not apply. Programs (BridgeComposer) write
+    // `[Declarer ""] [Contract ""]` for a board whose contract they do not give.
+    let head = "[Board \"1\"]\n[Dealer \"N\"]\n[Declarer \"\"]\n";
+    let (b, f) = decode_text(&format!("{head}[Contract \"\"]\n[Result \"9\"]\n"));
+    assert!(f.is_empty(), "{f:#?}");
+    assert_eq!(b.declarer, None);
+    // Beside `Pass`, or with no Contract tag, it says passed out.
+    for contract in ["[Contract \"Pass\"]\n", ""] {
+        let (b, _) = decode_text(&format!("{head}{contract}"));
+        assert_eq!(
+            b.declarer.map(|d| d.value),
+            Some(DeclarerTag::PassedOut),
+            "{contract}"
+        );
+    }
+}
