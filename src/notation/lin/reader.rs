@@ -295,6 +295,48 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Skips the lines that open with `%` where a tag should stand (the byte
+    /// at `lo`, at a line's start, and those that follow it), with one
+    /// warning: no LIN, comments (PbnToLin's header).
+    #[cold]
+    fn comment_line(&mut self, rec: &mut RawRecord) -> io::Result<()> {
+        let pos = self.pos();
+        let mut head = Vec::new();
+        let mut lines = 0;
+        loop {
+            lines += 1;
+            loop {
+                let rest = &self.buf[self.lo..self.hi];
+                let end = memchr::memchr(b'\n', rest);
+                let n = end.map_or(rest.len(), |i| i + 1);
+                if lines == 1 && head.len() < 40 {
+                    head.extend_from_slice(&rest[..n.min(40)]);
+                }
+                self.advance(n);
+                if end.is_some() || !self.fill()? {
+                    break;
+                }
+            }
+            if !self.skip_space()? || self.col != 1 || self.buf[self.lo] != b'%' {
+                break;
+            }
+        }
+        let more = match lines {
+            1 => String::new(),
+            n => format!(" (and the {} lines after it)", n - 1),
+        };
+        push(
+            rec,
+            rules::COMMENT,
+            pos,
+            format!(
+                "`{}`{more} is no LIN: a line that opens with `%` is read as a comment",
+                decode_short(head.trim_ascii_end(), 30)
+            ),
+        );
+        Ok(())
+    }
+
     /// Reads up to the next `|` (consumed), keeping at most `cap` bytes in `seg`.
     /// Inlined, so that the usual segment's [`Segment`] stays in registers (a
     /// call returning it through memory stalled on reading it back: a fourth
@@ -418,6 +460,10 @@ impl<R: Read> Reader<R> {
                 None => {
                     if !self.skip_space()? {
                         break;
+                    }
+                    if self.col == 1 && self.buf[self.lo] == b'%' {
+                        self.comment_line(rec)?;
+                        continue;
                     }
                     let s = self.segment(TAG_CAP)?;
                     if !s.terminated {
@@ -635,10 +681,8 @@ impl<R: Read> Reader<R> {
         // The fields one by one: `self.text()` would borrow all of `self`.
         let text = segment_text(&self.buf, self.short, &self.seg);
         self.header_arena.extend_from_slice(text);
-        let value = Span {
-            start,
-            end: self.header_arena.len() as u32,
-        };
+        let end = self.header_arena.len() as u32;
+        let value = drop_line_breaks(&mut self.header_arena, Span { start, end });
         self.header.push(RawTag::new(name, value, pos));
     }
 
@@ -667,6 +711,7 @@ impl<R: Read> Reader<R> {
             Some((a, b)) => rec.push_from(&self.buf[..self.hi], a, b),
             None => rec.push_text(&self.seg),
         };
+        let value = drop_line_breaks(&mut rec.arena, value);
         rec.tags.push(RawTag::new(name, value, pos));
     }
 
@@ -712,6 +757,30 @@ fn segment_text<'a>(buf: &'a [u8], short: Option<(usize, usize)>, seg: &'a [u8])
     match short {
         Some((a, b)) => &buf[a..b],
         None => seg,
+    }
+}
+
+/// The value at `span`, the last one in `arena`, without its line breaks:
+/// they carry no meaning in LIN, inside a value as between pairs (real files
+/// write `sv|o` and the `|` that ends it on the next line; lin-notes §1).
+/// `arena` is cut to the value's new end.
+fn drop_line_breaks(arena: &mut Vec<u8>, span: Span) -> Span {
+    let (start, end) = (span.start as usize, span.end as usize);
+    if memchr::memchr2(b'\n', b'\r', &arena[start..end]).is_none() {
+        return span;
+    }
+    let mut kept = start;
+    for i in start..end {
+        let b = arena[i];
+        if b != b'\n' && b != b'\r' {
+            arena[kept] = b;
+            kept += 1;
+        }
+    }
+    arena.truncate(kept);
+    Span {
+        start: span.start,
+        end: kept as u32,
     }
 }
 

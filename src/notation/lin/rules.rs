@@ -8,6 +8,9 @@ use crate::Severity::{Notice, Violation, Warning};
 /// Text in a tag's place that is not two ASCII letters; reading resumes at the
 /// next known tag.
 pub const TAG: Rule = Rule::new("lin.syntax.tag", Violation);
+/// A line that opens with `%` where a tag should stand: not LIN, read as a
+/// comment (PbnToLin opens its files with such a line).
+pub const COMMENT: Rule = Rule::new("lin.syntax.comment", Warning);
 /// The input ends inside a tag or a value (no closing `|`).
 pub const UNTERMINATED: Rule = Rule::new("lin.syntax.unterminated", Violation);
 /// A value longer than the reader keeps: its end was skipped.
@@ -51,6 +54,7 @@ pub const LENIENT: Rule = Rule::new("lin.token.lenient", Warning);
 /// Every LIN rule, for the rule-book consistency test.
 pub const ALL: &[Rule] = &[
     TAG,
+    COMMENT,
     UNTERMINATED,
     VALUE_LIMIT,
     RECORD_LIMIT,

@@ -31,6 +31,8 @@ fn board_tag(tag: &[u8]) -> bool {
 /// assert!(looks_like_lin(b"vg|Final,S1,I,1,16,A,0,B,0|\nrs|3NN=,|"));
 /// assert!(looks_like_lin(b"nt|hi|pg||\nnt|hi|pg||\nnt|hi|pg||\nnt|hi|pg||\nqx|o1|md|3SAK,SQJ,ST9,|"));
 /// assert!(looks_like_lin(b"cr|3255|cb|30 |light red\ncr|21 |\nqx|o1|md|3SAK|"));
+/// // Lines that open with `%` (PbnToLin's header) are passed over.
+/// assert!(looks_like_lin(b"% LIN File created by PbnToLin\r\n%\nqx|o1|md|3SAK|"));
 /// assert!(!looks_like_lin(b"[Event \"x\"]\n[Board \"1\"]"));
 /// assert!(!looks_like_lin(b"ab|cd|ef|gh|"));
 /// assert!(!looks_like_lin(b"md|"));
@@ -38,7 +40,7 @@ fn board_tag(tag: &[u8]) -> bool {
 /// assert!(!looks_like_lin(b"note: md|3SAK| and mb|p| are LIN"));
 /// ```
 pub fn looks_like_lin(head: &[u8]) -> bool {
-    let head = head.trim_ascii_start();
+    let head = after_comment_lines(head);
     let opens_with_pair = matches!(
         head,
         [a, b, b'|', ..] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic()
@@ -72,6 +74,22 @@ pub fn looks_like_lin(head: &[u8]) -> bool {
 /// assert!(!starts_with_lin_tag(b"[Event \"x\"]"));
 /// ```
 pub fn starts_with_lin_tag(head: &[u8]) -> bool {
-    let head = head.trim_ascii_start();
+    let head = after_comment_lines(head);
     head.get(2) == Some(&b'|') && board_tag(&head[..2])
+}
+
+/// `head` after blanks and the lines that open with `%` (comments, which the
+/// reader passes over with a warning: PbnToLin's header), and the blanks after
+/// them.
+fn after_comment_lines(mut head: &[u8]) -> &[u8] {
+    loop {
+        head = head.trim_ascii_start();
+        if head.first() != Some(&b'%') {
+            return head;
+        }
+        head = match memchr::memchr(b'\n', head) {
+            Some(i) => &head[i + 1..],
+            None => &[],
+        };
+    }
 }

@@ -325,3 +325,61 @@ fn a_resumed_reader_says_which_header_it_started_from_and_ends_with() {
     // A reader that was not resumed started from no header.
     assert!(handover_of(b"qx|o1|", None).holds(&Carried::default()));
 }
+
+#[test]
+fn line_breaks_inside_values_carry_no_meaning() {
+    // lin-notes §1: line breaks carry no meaning. Real files end a value's
+    // line before its `|` (`sv|o` then `|mb|...` on the next line), in a
+    // header's `pn` as in a record's tags; CRLF as LF; byte by byte as well.
+    let text = b"pn|Ann,Bob,Cid,Dan\r\n|qx|o1|sv|o\n|mb|1S\r\n|mb|\np|nt|two\nlines|";
+    for recs in [read(text), {
+        let mut r = Reader::new(Trickle(text));
+        let mut rec = RawRecord::default();
+        let mut out = Vec::new();
+        while r.read_record(&mut rec).unwrap() {
+            out.push(rec.clone());
+        }
+        out
+    }] {
+        let r = &recs[0];
+        let values: Vec<&[u8]> = r.header.iter().chain(&r.tags).map(|t| r.value(t)).collect();
+        assert_eq!(
+            values,
+            [
+                &b"Ann,Bob,Cid,Dan"[..],
+                b"o1",
+                b"o",
+                b"1S",
+                b"p",
+                b"twolines"
+            ]
+        );
+    }
+}
+
+#[test]
+fn lines_opening_with_percent_are_one_comment() {
+    // PbnToLin's header: lines that open with `%`, read as comments with one
+    // warning at the first; a `%` inside a value or after blanks is no comment.
+    let text = b"% LIN File created by PbnToLin\r\n% \r\n% [Event] Unknown\r\nqx|o1|nt|100%|\n%x\n";
+    let recs = read(text);
+    assert_eq!(recs.len(), 1);
+    let r = &recs[0];
+    let found: Vec<_> = r.findings.iter().map(|f| (f.rule, f.pos)).collect();
+    assert_eq!(
+        found,
+        [
+            (rules::COMMENT.id, Pos::new(1, 1)),
+            (rules::COMMENT.id, Pos::new(5, 1))
+        ]
+    );
+    assert!(
+        r.findings[0]
+            .message
+            .starts_with("`% LIN File created by PbnToLin` (and the 2 lines after it)"),
+        "{}",
+        r.findings[0].message
+    );
+    let values: Vec<&[u8]> = r.tags.iter().map(|t| r.value(t)).collect();
+    assert_eq!(values, [&b"o1"[..], b"100%"]);
+}
