@@ -71,3 +71,58 @@ fn unreadable_card_is_an_unknown_card() {
     let rules: Vec<&str> = r.findings.iter().map(|f| f.rule).collect();
     assert_eq!(rules, ["pbn.play.card"]);
 }
+
+/// With the strain unknown (no Contract), the winner of trick 1 and so the
+/// leader of trick 2 are unknown; the cards after trick 1 are still checked
+/// for being played once and, in seat columns, held by their seat, and a
+/// notice says what was not checked. The same play in LIN order (no auction:
+/// no strain either) finds the card played twice by its holder.
+#[test]
+fn cards_after_a_trick_of_unknown_winner_are_still_checked() {
+    let deal = "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+    // East leads ST; at trick 2 South (column 2) plays ST again.
+    let r = audit(&format!("{deal}[Play \"E\"]\nST S6 S2 SA\nHT ST H2 HA\n"));
+    let found: Vec<(&str, String)> = r
+        .findings
+        .iter()
+        .filter(|f| f.rule.starts_with("bridge.play"))
+        .map(|f| (f.rule, f.message.clone()))
+        .collect();
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert_eq!(found[0].0, "bridge.play.not-audited");
+    assert!(
+        found[0].1.starts_with(
+            "the 4 cards after trick 1 were checked only for being held by their seat"
+        ),
+        "{}",
+        found[0].1
+    );
+    assert_eq!(
+        found[1],
+        (
+            "bridge.play.played-twice",
+            "trick 2: South plays ST, which was already played at trick 1".to_string()
+        )
+    );
+    // A card of another seat's hand in its column is found too.
+    let r = audit(&format!("{deal}[Play \"E\"]\nST S6 S2 SA\nHT H8 HA H2\n"));
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.rule == "bridge.play.not-held"
+                && f.message.starts_with("trick 2: West plays HA")),
+        "{:#?}",
+        r.findings
+    );
+    let lin = "qx|o1|md|1S2H5432D5432C5432,ST987HJT9DJT9CJT9,SAKQJHAKQDAKQCAKQ,S6543H876D876C876|sv|o|\
+               pc|ST|pc|SA|pc|S6|pc|S2|pc|HJ|pc|ST|\n";
+    let r = audit_reader("t.lin", lin.as_bytes(), &AuditOptions::default()).unwrap();
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.rule == "bridge.play.played-twice"
+                && f.message == "trick 2: West plays ST, which was already played at trick 1"),
+        "{:#?}",
+        r.findings
+    );
+}

@@ -36,7 +36,7 @@ fn explain_suggests_the_nearest_ids_and_exits_2() {
         text(&o.stderr),
         "kibitz: no rule \"pbn.tag.valeu\"; did you mean pbn.tag.value?\n"
     );
-    // A prefix of many ids: five shown, and where to find the rest (nine
+    // A prefix of many ids: five shown, and where to find the rest (ten
     // bridge.play.* ids in rules/bridge.toml).
     let err = text(&kibitz(&["explain", "bridge.play"]).stderr);
     assert_eq!(
@@ -46,7 +46,7 @@ fn explain_suggests_the_nearest_ids_and_exits_2() {
         5
     );
     assert!(
-        err.contains("`kibitz rules bridge.play` lists all 9 ids under it"),
+        err.contains("`kibitz rules bridge.play` lists all 10 ids under it"),
         "{err}"
     );
     let o = kibitz(&["explain", "zzz"]);

@@ -461,6 +461,19 @@ pub enum Fault {
         /// Why it is not his.
         fault: NotHeldFault,
     },
+    /// Cards after trick `trick`, whose winner is unknown (the strain is
+    /// unknown), checked only for being held (`held`: each card's seat is
+    /// known from its column) and played once.
+    PlayNotAudited {
+        /// The first card after the trick.
+        pos: Pos,
+        /// The last trick replayed in full.
+        trick: Trick,
+        /// Cards after it.
+        cards: usize,
+        /// Whether they were checked for being held by their seat.
+        held: bool,
+    },
     /// A card played twice.
     PlayedTwice {
         /// The card.
@@ -654,6 +667,7 @@ impl Fault {
             Fault::LeadMarked { .. } => r::LEAD_MARKED,
             Fault::NotHeld { .. } => r::NOT_HELD,
             Fault::PlayedTwice { .. } => r::PLAYED_TWICE,
+            Fault::PlayNotAudited { .. } => r::PLAY_NOT_AUDITED,
             Fault::Revoke { marked: false, .. } => r::REVOKE,
             Fault::Revoke { marked: true, .. } => r::REVOKE_MARKED,
             Fault::PlayMarkerWrong { .. } => r::PLAY_WRONG_MARKER,
@@ -691,6 +705,7 @@ impl Fault {
             | Fault::Declarer { pos, .. }
             | Fault::ContractOpen { pos, .. }
             | Fault::NotAudited { pos, .. }
+            | Fault::PlayNotAudited { pos, .. }
             | Fault::DeclarerOpen { pos, .. }
             | Fault::MissingPasses { pos, .. }
             | Fault::SwapMarked { pos, .. }

@@ -211,6 +211,73 @@ impl Replay<'_> {
         Take::Ok
     }
 
+    /// The cards after `from` (the end of trick `trick`, whose winner, the
+    /// next leader, is unknown because the strain is): checked for being
+    /// played once and, in seat columns (each card's seat known), held by
+    /// their seat. The first fault is reported (then `true`), and a notice of
+    /// what was not checked.
+    #[cold]
+    fn unplaced_rest(
+        &mut self,
+        order: PlayOrder,
+        first: Seat,
+        from: usize,
+        trick: Trick,
+        report: &mut dyn FnMut(Fault),
+    ) -> bool {
+        let items = self.items;
+        let rest = items.get(from..).unwrap_or_default();
+        let Some(start) = rest.iter().find(|i| i.card.known().is_some()) else {
+            return false;
+        };
+        let cards = rest.iter().filter(|i| i.card.known().is_some()).count();
+        let columns = order == PlayOrder::SeatColumns;
+        let mut broken = false;
+        for (i, item) in rest.iter().enumerate().map(|(j, item)| (from + j, item)) {
+            let Some(card) = item.card.known() else {
+                continue;
+            };
+            let t = Trick::try_from(i / 4 + 1).unwrap_or(Trick::MAX);
+            // In seat columns the column's seat; else the card's holder.
+            let Some(seat) = (if columns {
+                Some(first.add(i % 4))
+            } else {
+                self.holder(card)
+            }) else {
+                continue;
+            };
+            let fault = if columns {
+                match self.take(seat, card, t, item.pos) {
+                    Take::Fault(f) => Some(f),
+                    Take::Ok => None,
+                }
+            } else if self.played.contains(card) {
+                Some(Fault::PlayedTwice {
+                    pos: item.pos,
+                    trick: t,
+                    seat,
+                    card,
+                    first: self.appears_at(card),
+                })
+            } else {
+                self.played.insert(card);
+                None
+            };
+            if let Some(f) = fault {
+                report(f);
+                broken = true;
+                break;
+            }
+        }
+        report(Fault::PlayNotAudited {
+            pos: start.pos,
+            trick,
+            cards,
+            held: columns,
+        });
+        broken
+    }
+
     /// The card of `holding` the record plays soonest after `trick`, else the
     /// highest.
     fn proof(&self, holding: CardSet, trick: Trick) -> (Card, Option<Trick>) {
@@ -528,7 +595,14 @@ fn replay_all(
             *played = Some(card);
         }
         let ([Some(a), Some(b), Some(c), Some(d)], Some(trump)) = (cards, setup.trump) else {
-            // The replay stops here. After a `+`, the tricks written after this
+            // The replay stops here: the trick's winner, who leads next, is
+            // unknown. Without a `+`, a whole trick at an unknown strain: the
+            // cards after it are still checked for what needs no leader.
+            if next.is_none() && cards.iter().all(Option::is_some) && setup.trump.is_none() {
+                out.broken |= r.unplaced_rest(play.order, first, base + 4, trick, report);
+                break;
+            }
+            // After a `+`, the tricks written after this
             // one hold no card either.
             if let Some(n) = next
                 && let Some((i, item)) = items

@@ -38,6 +38,9 @@ pub const INCOMPLETE: Rule = Rule::new("bridge.auction.incomplete", Warning);
 /// Calls of a record the auction replay could not judge (it stopped at a broken
 /// rotation, an unreadable call, a late `-`, or an Auction tag without a seat).
 pub const NOT_AUDITED: Rule = Rule::new("bridge.auction.not-audited", Notice);
+/// Cards of the play after a trick whose winner is unknown (the contract's
+/// strain unknown), checked only for being held and played once.
+pub const PLAY_NOT_AUDITED: Rule = Rule::new("bridge.play.not-audited", Notice);
 /// A Contract tag that disagrees with the auction.
 pub const CONTRACT: Rule = Rule::new("bridge.auction.contract", Violation);
 /// A Declarer tag that disagrees with the auction.
@@ -103,6 +106,7 @@ pub const ALL: &[Rule] = &[
     AFTER_END,
     INCOMPLETE,
     NOT_AUDITED,
+    PLAY_NOT_AUDITED,
     CONTRACT,
     DECLARER,
     SWAP_MARKED,

@@ -367,6 +367,22 @@ impl fmt::Display for Fault {
                     "trick {trick}: {seat} plays {card} but has no cards left"
                 ),
             },
+            Fault::PlayNotAudited {
+                trick, cards, held, ..
+            } => {
+                let s = if cards == 1 { "" } else { "s" };
+                let checked = if held {
+                    "for being held by their seat and played once"
+                } else {
+                    "for being played once"
+                };
+                write!(
+                    f,
+                    "the {cards} card{s} after trick {trick} were checked only {checked}: the \
+                     contract's strain is unknown, so who won trick {trick} and led next is \
+                     unknown (no revoke, lead or trick count is checked after it)"
+                )
+            }
             Fault::PlayedTwice {
                 trick,
                 seat,
