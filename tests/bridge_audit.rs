@@ -126,3 +126,27 @@ fn cards_after_a_trick_of_unknown_winner_are_still_checked() {
         r.findings
     );
 }
+
+/// A Score written by side (`NS 1020`) gives North-South's score without a
+/// Declarer tag: the IMPs are checked all the same (here "NS 11" for 500 to
+/// the Closed room's NS should be NS -11); a Score in declarer's form
+/// (`1020`) needs the declarer, and then no IMPs are checked.
+#[test]
+fn imps_are_checked_from_a_score_by_side_without_a_declarer() {
+    let text = (table("Open", "6NT", 1020, Some("NS 11")) + &table("Closed", "7NT", 1520, None))
+        .replace("[Declarer \"N\"]\n", "");
+    let imp: Vec<_> = audit(&text)
+        .findings
+        .into_iter()
+        .filter(|f| f.rule == "bridge.score.imp")
+        .collect();
+    assert_eq!(imp.len(), 1, "{imp:#?}");
+    assert_eq!((imp[0].record, imp[0].pos.line), (1, 9));
+    let by_declarer = text.replace("[Score \"NS ", "[Score \"");
+    assert!(
+        !audit(&by_declarer)
+            .findings
+            .iter()
+            .any(|f| f.rule == "bridge.score.imp")
+    );
+}

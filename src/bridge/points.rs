@@ -89,7 +89,17 @@ pub fn check(
         }
         return Some(0);
     }
-    let declarer = declared.declarer?;
+    let Some(declarer) = declared.declarer else {
+        // No declarer: a Score written by side (`NS 1020`, `EW -200`) still
+        // gives North-South's, which the IMP check compares.
+        return written.and_then(|At { value, .. }| {
+            values(&value).find_map(|(form, w)| match form {
+                Form::NorthSouth => Some(w),
+                Form::EastWest => Some(-w),
+                Form::Declarer => None,
+            })
+        });
+    };
     if sides_conflict(declared) {
         return None;
     }
