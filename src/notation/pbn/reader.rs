@@ -1275,11 +1275,21 @@ impl Parser {
         if (is_hash || rec.text(value).starts_with(b"##")) && kind.no_inherit() {
             // Reported, then resolved anyway: the meaning is clear and the rest of
             // the record can still be audited.
-            let msg = format!(
-                "tag {} may not inherit a value with `#` (PBN 4.8); the value is \
-                 taken from the previous record",
-                kind.name().unwrap_or_default()
-            );
+            // `#` takes the previous record's value; `##` gives its own, after
+            // the marks, for the records after it too.
+            let msg = if is_hash {
+                format!(
+                    "tag {} may not inherit a value with `#` (PBN 4.8); the value is \
+                     taken from the previous record",
+                    kind.name().unwrap_or_default()
+                )
+            } else {
+                format!(
+                    "tag {} may not pass its value on with `##` (PBN 4.8); the value \
+                     after `##` is read",
+                    kind.name().unwrap_or_default()
+                )
+            };
             self.finding(rec, rules::INHERITANCE, value_pos, msg);
         }
         let mut value = value;

@@ -363,6 +363,22 @@ fn forbidden_inheritance_is_reported_and_still_resolved() {
     let v = read_all("[Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n\n[Deal \"#\"]\n");
     assert_eq!(rules_of(&v[1]), ["pbn.tag.inheritance"]);
     assert_eq!(v[1].tag("Deal"), Some(&b"N:AKQJ.AKQ.AKQ.AKQ - - -"[..]));
+    assert!(
+        v[1].findings[0]
+            .message
+            .ends_with("the value is taken from the previous record")
+    );
+    // `##NS`: the value after the marks, which the message says.
+    let v = read_all("[Vulnerable \"None\"]\n\n[Vulnerable \"##NS\"]\n");
+    assert_eq!(rules_of(&v[1]), ["pbn.tag.inheritance"]);
+    assert_eq!(v[1].tag("Vulnerable"), Some(&b"NS"[..]));
+    assert!(
+        v[1].findings[0]
+            .message
+            .ends_with("with `##` (PBN 4.8); the value after `##` is read"),
+        "{}",
+        v[1].findings[0].message
+    );
 }
 
 // ---- 5 supplemental sections ---------------------------------------------------
