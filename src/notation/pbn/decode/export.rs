@@ -87,7 +87,7 @@ pub(super) fn check(rec: &RawRecord, board: &Board, layout: &Layout, sink: &mut 
             sink.add(rules::EXPORT, pos, message.into());
         }
     }
-    section_lines(rec, sink);
+    section_lines(rec, board, sink);
     tags(rec, sink);
     values(rec, board, sink);
 }
@@ -200,14 +200,36 @@ fn tags(rec: &RawRecord, sink: &mut Sink) {
         sink.add(
             rules::EXPORT_TAGS,
             tag.pos,
-            format!(
+            // Built, not formatted: files out of order repeat this in every record.
+            [
                 "in export format the tags come in order: the mandatory tags Event to \
                  Result, the other tags by name, Auction, Play, then the other sections \
-                 by name (PBN 3.1, 3.4); {} comes after {}",
-                decode_short(rec.name(tag), 40),
-                decode_short(rec.name(prev), 40)
-            ),
+                 by name (PBN 3.1, 3.4); ",
+                &tag_name(rec, tag),
+                " comes after ",
+                &tag_name(rec, prev),
+            ]
+            .concat(),
         );
+    }
+}
+
+/// A tag's name for a message: PBN's spelling of a defined one, else the
+/// name as written, shortened.
+fn tag_name<'a>(rec: &RawRecord, tag: &RawTag) -> std::borrow::Cow<'a, str> {
+    match tag.kind.name() {
+        Some(name) => name.into(),
+        None => decode_short(rec.name(tag), 40).into(),
+    }
+}
+
+/// A seat's name, as [`Seat`](crate::Seat) displays it.
+fn seat_name(s: crate::Seat) -> &'static str {
+    match s {
+        crate::Seat::North => "North",
+        crate::Seat::East => "East",
+        crate::Seat::South => "South",
+        crate::Seat::West => "West",
     }
 }
 
@@ -230,8 +252,16 @@ fn written_len(tok: &RawToken) -> Option<u32> {
 /// suffix, and each call's or card's note reference before its NAGs, the NAGs
 /// in increasing order (PBN 3.5, 3.5.2, 3.6, 5.1).
 #[inline(never)]
-fn section_lines(rec: &RawRecord, sink: &mut Sink) {
+fn section_lines(rec: &RawRecord, board: &Board, sink: &mut Sink) {
     let mut found = [None::<(Pos, &str)>; 4];
+    // The passes of the decoded auction (its first section): `Pass` has three
+    // lower-case letters.
+    let passes = board.auction.as_ref().map_or(0, |a| {
+        a.items
+            .iter()
+            .filter(|i| i.call == crate::bridge::AuctionCall::Call(crate::Call::Pass))
+            .count()
+    });
     // The first call or card not in its upper-case form (PBN 3.11).
     let mut lower: Option<&RawToken> = None;
     for tag in &rec.tags {
@@ -288,18 +318,19 @@ fn section_lines(rec: &RawRecord, sink: &mut Sink) {
         }
         // Lower case: a section's calls or cards lie in one stretch of the
         // record's text; looked at token by token only when it has a lower-case
-        // letter at all (always, in an auction: `Pass`).
+        // letter besides the three of each `Pass` of the decoded auction.
         if lower.is_none() {
             let stretch = rec.text(Span {
                 start: first.text.start.min(last.text.start),
                 end: last.text.end.max(first.text.end),
             });
-            if auction || has_lower(stretch) {
+            let expected = if auction { 3 * passes } else { 0 };
+            if count_lower(stretch) != expected {
                 lower = tokens.iter().find(|tok| {
                     let text = rec.text(tok.text);
                     tok.kind == TokenKind::Word
-                        && text.iter().any(u8::is_ascii_lowercase)
                         && !(auction && text == b"Pass")
+                        && text.iter().any(u8::is_ascii_lowercase)
                 });
             }
         }
@@ -385,23 +416,26 @@ fn annotation(
     }
 }
 
-/// Whether `text` has a byte `a` to `z`: eight bytes at a time (a byte below
+/// The bytes `a` to `z` in `text`, counted eight at a time (a byte below
 /// 0x80 is lower case when adding 0x80 - 0x61 carries into its high bit and
 /// adding 0x80 - 0x7B does not), then one at a time.
-fn has_lower(text: &[u8]) -> bool {
+fn count_lower(text: &[u8]) -> usize {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = LOW * 0x80;
     let mut chunks = text.chunks_exact(8);
+    let mut n = 0;
     for chunk in &mut chunks {
         let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
         let x = w & !HIGH;
         let ge_a = x + LOW * (0x80 - 0x61);
         let gt_z = x + LOW * (0x80 - 0x7b);
-        if ge_a & !gt_z & !w & HIGH != 0 {
-            return true;
-        }
+        n += (ge_a & !gt_z & !w & HIGH).count_ones() as usize;
     }
-    chunks.remainder().iter().any(u8::is_ascii_lowercase)
+    n + chunks
+        .remainder()
+        .iter()
+        .filter(|b| b.is_ascii_lowercase())
+        .count()
 }
 
 /// Each rank's place in a Deal's hand, A first (1 to 13); 0 for other bytes.
@@ -441,12 +475,9 @@ fn deal_ranks(raw: &[u8]) -> bool {
 /// play from declarer's left-hand opponent, a Result as declarer's tricks.
 fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
     let dealer = board.dealer.map(|d| d.value);
-    let mut report = |tag: &RawTag, what: String| {
-        sink.add(
-            rules::EXPORT_VALUES,
-            tag.value_pos,
-            format!("in export format {what}"),
-        );
+    // Each message starts "in export format".
+    let mut report = |tag: &RawTag, message: String| {
+        sink.add(rules::EXPORT_VALUES, tag.value_pos, message);
     };
     for tag in &rec.tags {
         // Inherited values were checked where they were written.
@@ -464,7 +495,7 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
                 return report(
                     tag,
                     format!(
-                        "Vulnerable is None, NS, EW or All (PBN 3.4.10); `{}` is written",
+                        "in export format Vulnerable is None, NS, EW or All (PBN 3.4.10); `{}` is written",
                         shown()
                     ),
                 );
@@ -480,7 +511,7 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
                 return report(
                     tag,
                     format!(
-                        "only upper-case seats, suits and ranks are written (PBN 3.11); \
+                        "in export format only upper-case seats, suits and ranks are written (PBN 3.11); \
                          {} is `{}`",
                         tag.kind.name().unwrap_or_default(),
                         shown()
@@ -491,7 +522,7 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
                 if lower() {
                     return report(
                         tag,
-                        "only upper-case seats, suits and ranks are written (PBN 3.11); \
+                        "in export format only upper-case seats, suits and ranks are written (PBN 3.11); \
                          the Deal has lower-case letters"
                             .into(),
                     );
@@ -499,7 +530,7 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
                 if !deal_ranks(raw) {
                     return report(
                         tag,
-                        "a Deal gives each suit's ranks in descending order (PBN 3.4.11)".into(),
+                        "in export format a Deal gives each suit's ranks in descending order (PBN 3.4.11)".into(),
                     );
                 }
                 let first = raw.first().and_then(|&c| crate::Seat::from_char(c as char));
@@ -508,10 +539,14 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
                 {
                     return report(
                         tag,
-                        format!(
-                            "a Deal starts with the dealer's hand (PBN 3.4.11); it starts \
-                             with {first}'s, the dealer is {d}"
-                        ),
+                        [
+                            "in export format a Deal starts with the dealer's hand (PBN \
+                             3.4.11); it starts with ",
+                            seat_name(first),
+                            "'s, the dealer is ",
+                            seat_name(d),
+                        ]
+                        .concat(),
                     );
                 }
             }
@@ -519,7 +554,7 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
                 return report(
                     tag,
                     format!(
-                        "Result is the number of tricks won by declarer (PBN 3.4.14); `{}` \
+                        "in export format Result is the number of tricks won by declarer (PBN 3.4.14); `{}` \
                          is written",
                         shown()
                     ),
@@ -536,7 +571,7 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
         return report(
             tag,
             format!(
-                "the auction starts with the dealer (PBN 3.5); it starts with {first}, the dealer is {d}"
+                "in export format the auction starts with the dealer (PBN 3.5); it starts with {first}, the dealer is {d}"
             ),
         );
     }
@@ -555,7 +590,7 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
         report(
             tag,
             format!(
-                "the play starts with the opening leader, declarer's left-hand opponent \
+                "in export format the play starts with the opening leader, declarer's left-hand opponent \
                  (PBN 3.6); it starts with {first}, declarer is {declarer}"
             ),
         );
@@ -599,17 +634,21 @@ mod tests {
     }
 
     #[test]
-    fn has_lower_agrees_with_the_byte_by_byte_test() {
+    fn count_lower_agrees_with_the_byte_by_byte_count() {
         // Every byte at every place of a word and of the remainder after it.
         for b in 0..=255u8 {
             for at in 0..11 {
                 let mut text = *b"ABCDEFGHIJK";
                 text[at] = b;
                 assert_eq!(
-                    super::has_lower(&text),
-                    b.is_ascii_lowercase(),
+                    super::count_lower(&text),
+                    usize::from(b.is_ascii_lowercase()),
                     "byte {b:#04x} at {at}"
                 );
+                let mut twice = text;
+                twice[(at + 5) % 11] = b;
+                let want = twice.iter().filter(|c| c.is_ascii_lowercase()).count();
+                assert_eq!(super::count_lower(&twice), want, "byte {b:#04x} at {at}");
             }
         }
     }
