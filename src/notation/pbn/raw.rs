@@ -172,6 +172,13 @@ pub struct RawRecord {
     pub export: bool,
     /// PBN version declared by `% PBN x.y` (major, minor), if any.
     pub version: Option<(u8, u8)>,
+    /// Whether the reader read every auction and play line of the record as
+    /// calls or cards and blanks only (no annotation, mark or comment), so
+    /// that [`RawRecord::section_gap`] tells all of their spacing.
+    pub plain_sections: bool,
+    /// On such lines, the first call or card after a gap that is not one
+    /// space (where the export format wants one, PBN 5.1).
+    pub section_gap: Option<Pos>,
 }
 
 /// Most findings kept per record; the rest are counted in `findings_dropped`.
@@ -190,6 +197,8 @@ impl RawRecord {
         self.index = 0;
         self.start = Pos::default();
         self.end_line = 0;
+        self.plain_sections = false;
+        self.section_gap = None;
     }
 
     /// Whether the record has any tag, section token or stray text. Comments,

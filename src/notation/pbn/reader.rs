@@ -370,6 +370,7 @@ impl<R: Read> Reader<R> {
         p.current_end = 0;
         rec.export = p.export;
         rec.version = p.version;
+        rec.plain_sections = true;
 
         if let Some(c) = p.carry.take() {
             p.add_tag(rec, &c.name, &c.value, c.pos, c.value_pos, c.inherit);
@@ -682,6 +683,10 @@ impl Parser {
     }
 
     fn close_comment(&mut self, rec: &mut RawRecord, pos: Pos, text_start: u32, brace: bool) {
+        // A comment in a section: its spacing is the decoder's to check.
+        if matches!(self.section, Section::Auction | Section::Play) {
+            rec.plain_sections = false;
+        }
         let end = rec.arena.len() as u32;
         rec.comments.push(RawComment {
             text: Span {
@@ -1603,6 +1608,14 @@ impl Parser {
     ) -> usize {
         let pos = Pos::new(line, col0 + i as u32 + 1);
         let n = text.len();
+        // Section data the fast paths did not read: annotations, marks, or
+        // calls and cards beside them (`RawRecord::plain_sections`); a `*` or
+        // `+` that opens its line has no gap before it.
+        if matches!(self.section, Section::Auction | Section::Play)
+            && !(matches!(text[i], b'*' | b'+') && text[..i].iter().all(|&b| is_space(b)))
+        {
+            rec.plain_sections = false;
+        }
         let run = |from: usize, f: fn(u8) -> bool| {
             text[from..]
                 .iter()

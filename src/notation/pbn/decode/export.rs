@@ -271,7 +271,7 @@ fn section_lines(rec: &RawRecord, board: &Board, sink: &mut Sink) {
             _ => continue,
         };
         let tokens = rec.section(tag);
-        let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else {
+        let Some(first) = tokens.first() else {
             continue;
         };
         if found[0].is_none() && (first.pos.col != 1 || first.pos.line == tag.pos.line) {
@@ -280,6 +280,12 @@ fn section_lines(rec: &RawRecord, board: &Board, sink: &mut Sink) {
                 "in export format a section's first call or card starts a new line at its \
                  first column (PBN 3.5, 3.6)",
             ));
+        }
+        // Lines the reader read as calls or cards and blanks only: it noted
+        // their spacing (`section_gap`), and they hold no annotation or comment.
+        if rec.plain_sections {
+            lower = lower.or_else(|| lower_case(rec, tokens, auction, passes));
+            continue;
         }
         // Comments are in the order read: the number of tokens read before
         // the next one after the section's start.
@@ -316,24 +322,16 @@ fn section_lines(rec: &RawRecord, board: &Board, sink: &mut Sink) {
             }
             annotation(rec, tok, &mut nag, &mut found);
         }
-        // Lower case: a section's calls or cards lie in one stretch of the
-        // record's text; looked at token by token only when it has a lower-case
-        // letter besides the three of each `Pass` of the decoded auction.
-        if lower.is_none() {
-            let stretch = rec.text(Span {
-                start: first.text.start.min(last.text.start),
-                end: last.text.end.max(first.text.end),
-            });
-            let expected = if auction { 3 * passes } else { 0 };
-            if count_lower(stretch) != expected {
-                lower = tokens.iter().find(|tok| {
-                    let text = rec.text(tok.text);
-                    tok.kind == TokenKind::Word
-                        && !(auction && text == b"Pass")
-                        && text.iter().any(u8::is_ascii_lowercase)
-                });
-            }
-        }
+        lower = lower.or_else(|| lower_case(rec, tokens, auction, passes));
+    }
+    if rec.plain_sections
+        && let Some(at) = rec.section_gap
+    {
+        found[1] = Some((
+            at,
+            "in export format the elements of a line are separated by a single space, and \
+             one space stands before a comment on their line (PBN 3.8, 5.1)",
+        ));
     }
     for (pos, message) in found.into_iter().flatten() {
         sink.add(rules::EXPORT, pos, message.into());
@@ -349,6 +347,33 @@ fn section_lines(rec: &RawRecord, board: &Board, sink: &mut Sink) {
             ),
         );
     }
+}
+
+/// The first call or card of a section (`tokens`) not in upper case (PBN
+/// 3.11). A section's calls or cards lie in one stretch of the record's text;
+/// looked at token by token only when it has more lower-case letters than the
+/// three of each `Pass` the decoder read (`passes`, in an auction).
+fn lower_case<'a>(
+    rec: &RawRecord,
+    tokens: &'a [RawToken],
+    auction: bool,
+    passes: usize,
+) -> Option<&'a RawToken> {
+    let (first, last) = (tokens.first()?, tokens.last()?);
+    let stretch = rec.text(Span {
+        start: first.text.start.min(last.text.start),
+        end: last.text.end.max(first.text.end),
+    });
+    let expected = if auction { 3 * passes } else { 0 };
+    if count_lower(stretch) == expected {
+        return None;
+    }
+    tokens.iter().find(|tok| {
+        let text = rec.text(tok.text);
+        tok.kind == TokenKind::Word
+            && !(auction && text == b"Pass")
+            && text.iter().any(u8::is_ascii_lowercase)
+    })
 }
 
 /// Where the element read after `g` tokens starts for the spacing check: at
@@ -693,6 +718,70 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!((f[0].1, f[0].2), (31, 1));
         assert!(f[0].3.contains("empty line"), "{}", f[0].3);
+    }
+
+    /// A reader that gives one byte per read: no line is whole in the line
+    /// reader's buffer, so the reader's other paths read the section lines.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            match (self.0.split_first(), out.first_mut()) {
+                (Some((&b, rest)), Some(o)) => {
+                    *o = b;
+                    self.0 = rest;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
+    #[test]
+    fn spacing_of_plain_section_lines_is_noted_by_the_reader() {
+        // Without annotations and comments every section line is read as
+        // calls or cards and blanks only, whose gaps the reader notes.
+        let plain = with(
+            "1D 1S 3H =1= 4S\n4NT =2= $3 $25 X Pass Pass",
+            "1D 1S 3H 4S\n4NT X Pass Pass",
+        )
+        .replace("[Note \"1:non-forcing\"]\n[Note \"2:two colours\"]\n", "")
+        .replace("SK {the lead} H3", "SK H3");
+        for (text, want) in [
+            (plain.clone(), None),
+            // Line 22 `5C X 5H X`: two spaces before the X at column 5, or
+            // a tab before the 5H at column 6; line 25, the play's first:
+            // three spaces before the S3 at column 12.
+            (plain.replace("5C X 5H X", "5C  X 5H X"), Some((22, 5))),
+            (plain.replace("5C X 5H X", "5C X\t5H X"), Some((22, 6))),
+            (
+                plain.replace("SK H3 S4 S3", "SK H3 S4   S3"),
+                Some((25, 12)),
+            ),
+        ] {
+            for trickle in [false, true] {
+                let mut rec = RawRecord::default();
+                let read = if trickle {
+                    Reader::new(Trickle(text.as_bytes())).read_record(&mut rec)
+                } else {
+                    Reader::new(text.as_bytes()).read_record(&mut rec)
+                };
+                assert!(read.unwrap());
+                assert!(rec.plain_sections, "{trickle} {text}");
+                let mut out = rec.findings.clone();
+                super::super::decode(&rec, &mut Board::default(), &mut out);
+                let spacing: Vec<_> = out
+                    .iter()
+                    .filter(|f| f.message.contains("single space"))
+                    .map(|f| (f.pos.line, f.pos.col))
+                    .collect();
+                assert_eq!(spacing, want.into_iter().collect::<Vec<_>>(), "{trickle}");
+            }
+        }
+        // An annotated line: the decoder looks at every token itself.
+        let mut rec = RawRecord::default();
+        assert!(Reader::new(GAME.as_bytes()).read_record(&mut rec).unwrap());
+        assert!(!rec.plain_sections);
     }
 
     #[test]

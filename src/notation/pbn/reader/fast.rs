@@ -262,6 +262,8 @@ impl Parser {
         rec.tokens.reserve(n / 2 + 1);
         let base = rec.arena.len();
         let mut i = 0;
+        // The end of the last word on this line, if any.
+        let mut after: Option<usize> = None;
         loop {
             while i < n && CLASS[text[i] as usize] & SPACE != 0 {
                 i += 1;
@@ -269,8 +271,15 @@ impl Parser {
             if i == n || CLASS[text[i] as usize] & WORD == 0 {
                 break;
             }
-            Self::mark_start(rec, Pos::new(line, col0 + i as u32 + 1));
+            let at = Pos::new(line, col0 + i as u32 + 1);
+            if let Some(e) = after
+                && (i - e != 1 || text[e] != b' ')
+            {
+                rec.section_gap.get_or_insert(at);
+            }
+            Self::mark_start(rec, at);
             i = Self::push_word(rec, text, i, n, line, col0, base);
+            after = Some(i);
         }
         rec.push_run(text, i);
         rec.tags[tag].tokens.end = rec.tokens.len() as u32;
@@ -338,13 +347,20 @@ impl Parser {
             return Some(line_len);
         }
         let mut i = 0;
+        // The first word after more than one space, if any.
+        let mut gap: Option<usize> = None;
         let ends = loop {
             i = Self::push_word(rec, buf, i, n, line, 0, base);
+            let end = i;
             while i < n && buf[i] == b' ' {
                 i += 1;
             }
             match buf.get(i) {
-                Some(&b) if i < n && CLASS[b as usize] & WORD != 0 => {}
+                Some(&b) if i < n && CLASS[b as usize] & WORD != 0 => {
+                    if i - end != 1 && gap.is_none() {
+                        gap = Some(i);
+                    }
+                }
                 _ if i < n => break line_end_at(buf, i).filter(|e| e.0 <= PBN_MAX_LINE),
                 _ => break None,
             }
@@ -354,6 +370,9 @@ impl Parser {
             rec.start = start0;
             return None;
         };
+        if let Some(g) = gap {
+            rec.section_gap.get_or_insert(Pos::new(line, g as u32 + 1));
+        }
         rec.push_run(buf, text_len);
         rec.tags[tag].tokens.end = rec.tokens.len() as u32;
         Some(line_len)
