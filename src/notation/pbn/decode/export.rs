@@ -19,6 +19,7 @@ use std::cmp::Ordering;
 
 use crate::Pos;
 use crate::bridge::{Board, DeclarerTag};
+use crate::notation::pbn::tag::ALL;
 use crate::pbn::rules;
 use crate::pbn::{Inherit, RawRecord, RawTag, RawToken, Span, TagKind, TokenKind};
 use crate::text::decode_short;
@@ -92,31 +93,17 @@ pub(super) fn check(rec: &RawRecord, board: &Board, layout: &Layout, sink: &mut 
     values(rec, board, sink);
 }
 
-/// The 15 tags of the mandatory tag set, in their export order (PBN 3.4).
-const MTS: [TagKind; 15] = [
-    TagKind::Event,
-    TagKind::Site,
-    TagKind::Date,
-    TagKind::Board,
-    TagKind::West,
-    TagKind::North,
-    TagKind::East,
-    TagKind::South,
-    TagKind::Dealer,
-    TagKind::Vulnerable,
-    TagKind::Deal,
-    TagKind::Scoring,
-    TagKind::Declarer,
-    TagKind::Contract,
-    TagKind::Result,
-];
+/// The 15 tags of the mandatory tag set, in their export order (PBN 3.4):
+/// the first kinds of [`TagKind`].
+const MTS: &[TagKind] = ALL.split_at(15).0;
 
 /// The mandatory tag set of the PBN version a record's file declares: PBN 2.0
 /// added Scoring to the 14 tags of PBN 1.0, which a file declaring no version
 /// (or an earlier one) is held to; its Scoring tag is one of the others.
 fn mts(rec: &RawRecord) -> impl Iterator<Item = TagKind> + Clone {
     let with_scoring = rec.version.is_some_and(|(major, _)| major >= 2);
-    MTS.into_iter()
+    MTS.iter()
+        .copied()
         .filter(move |&k| with_scoring || k != TagKind::Scoring)
 }
 
