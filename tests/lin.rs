@@ -667,13 +667,9 @@ fn a_ten_written_10_is_read_as_t_and_the_play_is_checked() {
 fn a_board_without_a_dealer_is_written_from_its_auction_or_reported() {
     let deal = "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
     let pbn = |extra: &str| {
-        let text = format!("[Board \"3\"]\n[Vulnerable \"None\"]\n{deal}{extra}");
-        let mut rec = kibitz::pbn::RawRecord::default();
-        kibitz::pbn::Reader::new(text.as_bytes())
-            .read_record(&mut rec)
-            .unwrap();
-        let mut b = Board::default();
-        kibitz::pbn::decode::decode(&rec, &mut b, &mut Vec::new());
+        let b = common::pbn_board(&format!(
+            "[Board \"3\"]\n[Vulnerable \"None\"]\n{deal}{extra}"
+        ));
         assert!(b.dealer.is_none());
         b
     };

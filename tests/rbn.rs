@@ -889,12 +889,7 @@ fn looks_like_rbn_needs_strong_evidence() {
 fn uncarried_fields_are_named() {
     let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ - - -\"]\n\
                 [Declarer \"^S\"]\n[Contract \"1NT\"]\n[Result \"^7\"]\n[Auction \"N\"]\n1C ^I 1C =12= AP\n";
-    let mut rec = kibitz::pbn::RawRecord::default();
-    kibitz::pbn::Reader::new(text.as_bytes())
-        .read_record(&mut rec)
-        .unwrap();
-    let mut b = Board::default();
-    kibitz::pbn::decode::decode(&rec, &mut b, &mut Vec::new());
+    let b = common::pbn_board(text);
     let names: Vec<_> = uncarried(&b).names().collect();
     assert_eq!(
         names,
@@ -916,12 +911,7 @@ fn uncarried_fields_are_named() {
 fn an_auction_without_a_dealer_is_written_from_its_first_seat() {
     let text =
         "[Board \"3\"]\n[Vulnerable \"None\"]\n[Auction \"E\"]\n1S Pass 2S Pass\nPass Pass\n";
-    let mut rec = kibitz::pbn::RawRecord::default();
-    kibitz::pbn::Reader::new(text.as_bytes())
-        .read_record(&mut rec)
-        .unwrap();
-    let mut b = Board::default();
-    kibitz::pbn::decode::decode(&rec, &mut b, &mut Vec::new());
+    let b = common::pbn_board(text);
     assert!(b.dealer.is_none());
     let (out, u) = write_boards(std::slice::from_ref(&b), Form::Rbn);
     assert!(u.is_empty(), "{:?}", u.names().collect::<Vec<_>>());

@@ -150,14 +150,27 @@ impl Seat {
     }
 }
 
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Seat {
+    /// The seat's name, as it is displayed.
+    ///
+    /// ```
+    /// use kibitz::Seat;
+    /// assert_eq!(Seat::East.name(), "East");
+    /// assert_eq!(Seat::East.to_string(), Seat::East.name());
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
             Seat::North => "North",
             Seat::East => "East",
             Seat::South => "South",
             Seat::West => "West",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

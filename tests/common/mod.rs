@@ -239,3 +239,15 @@ pub fn assert_same_in_pieces(
     }
     (one.0, one.1)
 }
+
+/// The first PBN record of `text`, decoded into a board (its decode findings
+/// dropped).
+pub fn pbn_board(text: &str) -> kibitz::bridge::Board {
+    let mut rec = kibitz::pbn::RawRecord::default();
+    kibitz::pbn::Reader::new(text.as_bytes())
+        .read_record(&mut rec)
+        .expect("an in-memory read");
+    let mut board = kibitz::bridge::Board::default();
+    kibitz::pbn::decode::decode(&rec, &mut board, &mut Vec::new());
+    board
+}

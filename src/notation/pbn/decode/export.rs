@@ -210,16 +210,6 @@ fn tag_name<'a>(rec: &RawRecord, tag: &RawTag) -> std::borrow::Cow<'a, str> {
     }
 }
 
-/// A seat's name, as [`Seat`](crate::Seat) displays it.
-fn seat_name(s: crate::Seat) -> &'static str {
-    match s {
-        crate::Seat::North => "North",
-        crate::Seat::East => "East",
-        crate::Seat::South => "South",
-        crate::Seat::West => "West",
-    }
-}
-
 /// The columns an auction or play token takes as written, when known.
 fn written_len(tok: &RawToken) -> Option<u32> {
     let text = tok.text.end - tok.text.start;
@@ -554,9 +544,9 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
                         [
                             "in export format a Deal starts with the dealer's hand (PBN \
                              3.4.11); it starts with ",
-                            seat_name(first),
+                            first.name(),
                             "'s, the dealer is ",
-                            seat_name(d),
+                            d.name(),
                         ]
                         .concat(),
                     );
@@ -707,23 +697,6 @@ mod tests {
         assert!(f[0].3.contains("empty line"), "{}", f[0].3);
     }
 
-    /// A reader that gives one byte per read: no line is whole in the line
-    /// reader's buffer, so the reader's other paths read the section lines.
-    struct Trickle<'a>(&'a [u8]);
-
-    impl std::io::Read for Trickle<'_> {
-        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-            match (self.0.split_first(), out.first_mut()) {
-                (Some((&b, rest)), Some(o)) => {
-                    *o = b;
-                    self.0 = rest;
-                    Ok(1)
-                }
-                _ => Ok(0),
-            }
-        }
-    }
-
     #[test]
     fn spacing_of_plain_section_lines_is_noted_by_the_reader() {
         // Without annotations and comments every section line is read as
@@ -749,7 +722,10 @@ mod tests {
             for trickle in [false, true] {
                 let mut rec = RawRecord::default();
                 let read = if trickle {
-                    Reader::new(Trickle(text.as_bytes())).read_record(&mut rec)
+                    // One byte a read: no line is whole in the line reader's
+                    // buffer, so the reader's other paths read the section lines.
+                    Reader::new(crate::lines::tests::Trickle(text.as_bytes(), 1))
+                        .read_record(&mut rec)
                 } else {
                     Reader::new(text.as_bytes()).read_record(&mut rec)
                 };
