@@ -179,6 +179,10 @@ pub struct RawRecord {
     /// On such lines, the first call or card after a gap that is not one
     /// space (where the export format wants one, PBN 5.1).
     pub section_gap: Option<Pos>,
+    /// Whether the reader read every tag the record writes on a line of its
+    /// own, at its start (its fast path for tag lines): so each stands alone
+    /// at the start of its line, as the export format wants (PBN 3.3).
+    pub tags_alone: bool,
 }
 
 /// Most findings kept per record; the rest are counted in `findings_dropped`.
@@ -199,6 +203,7 @@ impl RawRecord {
         self.end_line = 0;
         self.plain_sections = false;
         self.section_gap = None;
+        self.tags_alone = false;
     }
 
     /// Whether the record has any tag, section token or stray text. Comments,

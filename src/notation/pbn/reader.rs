@@ -371,6 +371,7 @@ impl<R: Read> Reader<R> {
         rec.export = p.export;
         rec.version = p.version;
         rec.plain_sections = true;
+        rec.tags_alone = true;
 
         if let Some(c) = p.carry.take() {
             p.add_tag(rec, &c.name, &c.value, c.pos, c.value_pos, c.inherit);
@@ -1113,6 +1114,8 @@ impl Parser {
                         self.finding(rec, rules::TAG, at(i), msg);
                     }
                     self.state = State::Normal;
+                    // Read here, not by the fast path for tag lines.
+                    rec.tags_alone = false;
                     let kind = TagKind::of(rec.text(name));
                     let (name, value) = drop_defined_name(rec, kind, name, value);
                     if self.complete_tag(rec, kind, name, value, pos, value_pos) {
@@ -1428,6 +1431,7 @@ impl Parser {
         value_pos: Pos,
         inherit: Inherit,
     ) {
+        rec.tags_alone = false;
         let kind = TagKind::of(name);
         let name = match kind {
             TagKind::Other => rec.push_text(name),

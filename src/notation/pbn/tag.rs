@@ -351,7 +351,7 @@ impl TagKind {
     /// assert!(TagKind::ScoreTable.is_table());
     /// assert!(!TagKind::Score.is_table());
     /// ```
-    pub fn is_table(self) -> bool {
+    pub const fn is_table(self) -> bool {
         matches!(
             self,
             TagKind::ActionTable

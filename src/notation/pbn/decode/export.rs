@@ -12,28 +12,28 @@
 //! - `pbn.export.values`: the values export format prescribes (PBN 3.4.10,
 //!   3.4.11, 3.4.14, 3.5, 3.6, 3.11).
 //!
+//! The record's tags are walked once ([`Walk`]): half the records of the
+//! real corpus are in export files, and a walk per check cost more than the
+//! checks (the read + decode bench: 4.1 ms of 29.5 ms a pass for all of them).
+//!
 //! Not checked: the CRLF line end of PBN 2.3 (file transfers change line ends
 //! on the way; a reader cannot tell who wrote which).
 
 use std::cmp::Ordering;
 
-use crate::Pos;
 use crate::bridge::{Board, DeclarerTag};
-use crate::notation::pbn::tag::ALL;
+use crate::notation::pbn::tag::{ALL, KNOWN_TAGS};
 use crate::pbn::rules;
 use crate::pbn::{Inherit, RawRecord, RawTag, RawToken, Span, TagKind, TokenKind};
 use crate::text::decode_short;
+use crate::{Pos, Seat};
 
 use super::Sink;
 use super::sections;
 
-/// What the export layout check needs, gathered while the tags are decoded.
+/// What the export layout check needs, gathered while the sections are decoded.
 #[derive(Default)]
 pub(super) struct Layout {
-    /// The first tag that does not stand alone at the start of its line.
-    tag: Option<Pos>,
-    /// The line of the last tag written in the record (not inherited).
-    line: u64,
     /// Whether an Auction tag, a Play tag was seen.
     pub(super) seen: [bool; 2],
     /// For the first Auction and Play tag, when its section was decoded: the
@@ -41,24 +41,12 @@ pub(super) struct Layout {
     pub(super) fifth: [Option<Option<Pos>>; 2],
 }
 
-impl Layout {
-    /// Notes where `tag` breaks "each tag pair stands alone at the start of its line".
-    #[inline]
-    pub(super) fn tag(&mut self, tag: &RawTag) {
-        if self.tag.is_none() && tag.inherit != Inherit::Sticky {
-            let before = std::mem::replace(&mut self.line, tag.pos.line);
-            if tag.pos.col != 1 || tag.pos.line == before {
-                self.tag = Some(tag.pos);
-            }
-        }
-    }
-}
-
 /// The checks of the export format on a record of a file that declares
 /// `% EXPORT`; `layout` holds what the decoding found. A section not decoded
 /// (its tag's value is `?`) is looked at here.
 pub(super) fn check(rec: &RawRecord, board: &Board, layout: &Layout, sink: &mut Sink) {
-    if let Some(pos) = layout.tag {
+    let w = Walk::run(rec, board);
+    if let Some(pos) = w.tag_at {
         sink.add(
             rules::EXPORT,
             pos,
@@ -88,14 +76,135 @@ pub(super) fn check(rec: &RawRecord, board: &Board, layout: &Layout, sink: &mut 
             sink.add(rules::EXPORT, pos, message.into());
         }
     }
-    section_lines(rec, board, sink);
-    tags(rec, sink);
-    values(rec, board, sink);
+    w.lines.report(rec, sink);
+    tags(rec, &w, sink);
+    values(rec, board, &w, sink);
+}
+
+/// What one walk over a record's tags finds.
+struct Walk<'r> {
+    /// The first tag that does not stand alone at the start of its line.
+    tag_at: Option<Pos>,
+    /// The mandatory tags given: bits of [`MTS`].
+    given: u16,
+    /// The first tag out of export order, and the tag it comes after.
+    out_of_order: Option<(&'r RawTag, &'r RawTag)>,
+    /// The first written value not in its export form.
+    value: Option<(&'r RawTag, ValueFault)>,
+    /// The auction and play lines.
+    lines: Lines<'r>,
+}
+
+impl<'r> Walk<'r> {
+    /// Walks the tags of `rec`, decoded into `board`. About a dozen
+    /// instructions a tag: what a kind asks for is one lookup in [`PLACES`],
+    /// and the tags' layout is looked at only where the reader did not read
+    /// every tag line by itself ([`RawRecord::tags_alone`]).
+    fn run(rec: &'r RawRecord, board: &Board) -> Walk<'r> {
+        let scoring = rec.version.is_some_and(|(major, _)| major >= 2);
+        let places = &PLACES[usize::from(scoring)];
+        let dealer = board.dealer.map(|d| d.value);
+        let mut given = 0u32;
+        let mut out_of_order = None;
+        let mut value = None;
+        let mut lines = Lines::default();
+        // The last tag placed in the export order, and its key.
+        let mut last: Option<&RawTag> = None;
+        let mut last_key = 0;
+        for tag in &rec.tags {
+            let place = places[tag.kind as usize];
+            given |= place;
+            if place & LOOK != 0 {
+                look(rec, tag, board, dealer, &mut lines, &mut value);
+            }
+            // A tag carried over from `##` is not written here.
+            if tag.inherit == Inherit::Sticky {
+                continue;
+            }
+            let key = place as u16;
+            if (key | last_key) & BY_NAME == BY_NAME || key < last_key {
+                // A Note, a tag of no defined name, or out of order.
+                let Some(key) = key_of(tag, key) else {
+                    continue;
+                };
+                if let Some(prev) = last
+                    && order(rec, (key, tag), (last_key, prev)) == Ordering::Less
+                {
+                    // The first is reported; the order starts again after it.
+                    out_of_order = out_of_order.or(Some((tag, prev)));
+                    (last, last_key) = (None, 0);
+                    continue;
+                }
+                last_key = key;
+            } else {
+                last_key = key;
+            }
+            last = Some(tag);
+        }
+        Walk {
+            tag_at: if rec.tags_alone {
+                None
+            } else {
+                tag_layout(rec)
+            },
+            given: (given >> 16) as u16,
+            out_of_order,
+            value,
+            lines,
+        }
+    }
+}
+
+/// What a tag of a kind marked [`LOOK`] asks for: its section's lines
+/// (`lines`), its value's export form (the first fault in `value`).
+#[inline(always)]
+fn look<'r>(
+    rec: &'r RawRecord,
+    tag: &'r RawTag,
+    board: &Board,
+    dealer: Option<Seat>,
+    lines: &mut Lines<'r>,
+    value: &mut Option<(&'r RawTag, ValueFault)>,
+) {
+    let kind = tag.kind;
+    if matches!(kind, TagKind::Auction | TagKind::Play) {
+        lines.section(rec, tag, kind == TagKind::Auction);
+    }
+    // Inherited values were checked where they were written.
+    if value.is_none()
+        && tag.inherit == Inherit::Written
+        && let Some(fault) = value_fault(rec.value(tag), kind, board, dealer)
+    {
+        *value = Some((tag, fault));
+    }
+}
+
+/// The first tag that does not stand alone at the start of its line (PBN
+/// 3.3), where the reader did not see it: its line's first column, and no
+/// other tag written on its line.
+#[cold]
+fn tag_layout(rec: &RawRecord) -> Option<Pos> {
+    // The line of the last tag written in the record (not inherited).
+    let mut line = 0;
+    rec.tags
+        .iter()
+        .filter(|tag| tag.inherit != Inherit::Sticky)
+        .find(|tag| {
+            let before = std::mem::replace(&mut line, tag.pos.line);
+            tag.pos.col != 1 || tag.pos.line == before
+        })
+        .map(|tag| tag.pos)
 }
 
 /// The 15 tags of the mandatory tag set, in their export order (PBN 3.4):
 /// the first kinds of [`TagKind`].
 const MTS: &[TagKind] = ALL.split_at(15).0;
+
+/// The bit of `kind` in a set of [`MTS`] (its place there), or 0.
+const fn mts_bit(kind: TagKind) -> u16 {
+    let i = kind as usize;
+    if i < MTS.len() { 1 << i } else { 0 }
+}
 
 /// The mandatory tag set of the PBN version a record's file declares: PBN 2.0
 /// added Scoring to the 14 tags of PBN 1.0, which a file declaring no version
@@ -107,83 +216,140 @@ fn mts(rec: &RawRecord) -> impl Iterator<Item = TagKind> + Clone {
         .filter(move |&k| with_scoring || k != TagKind::Scoring)
 }
 
-/// The place of `kind` in [`MTS`]: the mandatory tags are the first kinds of
-/// [`TagKind`], in their order.
-fn mts_index(kind: TagKind) -> Option<usize> {
-    let i = kind as usize;
-    (i < MTS.len()).then_some(i)
+/// What the walk needs of each kind of tag (indexed by kind, [`TagKind::Other`]
+/// last), without Scoring among the mandatory tags and with it: the kind's
+/// place in the export order in the low 16 bits ([`order_keys`]), its bit of
+/// [`MTS`] in the next 16, and [`LOOK`].
+static PLACES: [[u32; KNOWN_TAGS + 1]; 2] = [places(false), places(true)];
+
+/// A kind whose section or value the walk looks at ([`Walk::look`]).
+const LOOK: u32 = 1 << 31;
+
+/// [`PLACES`] with Scoring among the mandatory tags (`scoring`) or not.
+const fn places(scoring: bool) -> [u32; KNOWN_TAGS + 1] {
+    let keys = order_keys(scoring);
+    let mut t = [BY_NAME as u32; KNOWN_TAGS + 1];
+    let mut i = 0;
+    while i < KNOWN_TAGS {
+        let kind = ALL[i];
+        let look = match kind {
+            TagKind::Auction
+            | TagKind::Play
+            | TagKind::Vulnerable
+            | TagKind::Dealer
+            | TagKind::Declarer
+            | TagKind::Contract
+            | TagKind::Deal
+            | TagKind::Result => LOOK,
+            _ => 0,
+        };
+        t[i] = keys[i] as u32 | (mts_bit(kind) as u32) << 16 | look;
+        i += 1;
+    }
+    t
 }
 
-/// A tag's place in the export order (PBN 3.1, 3.4): the mandatory tags in
-/// their order, the other tags of the identification section, the auction,
-/// the play, the supplemental sections; the tags of the two groups of
-/// "others" come in the order of their names. `None` for a Note tag, which
-/// stands in the section it explains. `scoring`: whether Scoring is one of
-/// the mandatory tags.
-fn group(tag: &RawTag, scoring: bool) -> Option<(u8, usize)> {
-    Some(match tag.kind {
-        TagKind::Note => return None,
-        TagKind::Auction => (2, 0),
-        TagKind::Play => (3, 0),
-        TagKind::Scoring if !scoring => (1, 0),
-        k if k.is_table() || (k == TagKind::Other && !tag.tokens.is_empty()) => (4, 0),
-        k => match mts_index(k) {
-            Some(i) => (0, i),
-            None => (1, 0),
-        },
+/// A tag's place in the export order (PBN 3.1, 3.4) as one number: its group
+/// in the high byte (0 the mandatory tags, 1 the other tags of the
+/// identification section, 2 the auction, 3 the play, 4 the supplemental
+/// sections) and its place in the group in the low byte: a mandatory tag's
+/// place in [`MTS`], else the rank of its name among PBN's names (the "others"
+/// come in the order of their names). [`BY_NAME`] there for a tag whose name
+/// PBN does not define, whose place is found by comparing names; [`NOTE_KEY`]
+/// for a Note tag, which stands in the section it explains. Indexed by kind;
+/// `scoring`: whether Scoring is one of the mandatory tags.
+const fn order_keys(scoring: bool) -> [u16; KNOWN_TAGS] {
+    let mut keys = [0; KNOWN_TAGS];
+    let mut i = 0;
+    while i < KNOWN_TAGS {
+        let kind = ALL[i];
+        keys[i] = match kind {
+            TagKind::Note => NOTE_KEY,
+            TagKind::Auction => 2 << 8,
+            TagKind::Play => 3 << 8,
+            TagKind::Scoring if !scoring => 1 << 8 | name_rank(i),
+            _ if kind.is_table() => 4 << 8 | name_rank(i),
+            _ if i < MTS.len() => i as u16,
+            _ => 1 << 8 | name_rank(i),
+        };
+        i += 1;
+    }
+    keys
+}
+
+/// The low byte of an order key whose tag is placed by its name as written.
+const BY_NAME: u16 = 0xff;
+/// The order key of a Note tag, which has no place of its own.
+const NOTE_KEY: u16 = u16::MAX;
+
+/// How many of PBN's tag names sort before the name of `ALL[i]` (byte by byte).
+const fn name_rank(i: usize) -> u16 {
+    let name = match ALL[i].name() {
+        Some(name) => name.as_bytes(),
+        None => b"",
+    };
+    let mut rank = 0;
+    let mut j = 0;
+    while j < KNOWN_TAGS {
+        let other = match ALL[j].name() {
+            Some(other) => other.as_bytes(),
+            None => b"",
+        };
+        // Whether `other` < `name`.
+        let mut k = 0;
+        while k < other.len() && k < name.len() && other[k] == name[k] {
+            k += 1;
+        }
+        if k < name.len() && (k == other.len() || other[k] < name[k]) {
+            rank += 1;
+        }
+        j += 1;
+    }
+    rank
+}
+
+/// The order key of `tag` whose kind's key is `key`: `None` for a Note tag; a
+/// tag PBN does not define is among the supplemental sections when it has
+/// section data, else among the other identification tags.
+#[cold]
+fn key_of(tag: &RawTag, key: u16) -> Option<u16> {
+    match tag.kind {
+        TagKind::Note => None,
+        TagKind::Other if tag.tokens.is_empty() => Some(1 << 8 | BY_NAME),
+        TagKind::Other => Some(4 << 8 | BY_NAME),
+        _ => Some(key),
+    }
+}
+
+/// How tag `a` compares with tag `b` in the export order, each with its key.
+fn order(rec: &RawRecord, a: (u16, &RawTag), b: (u16, &RawTag)) -> Ordering {
+    if (a.0 | b.0) & BY_NAME != BY_NAME {
+        return a.0.cmp(&b.0);
+    }
+    // A tag of no defined name: the groups, then the names (in groups 1 and 4).
+    let group = a.0 >> 8;
+    group.cmp(&(b.0 >> 8)).then_with(|| {
+        if matches!(group, 1 | 4) {
+            rec.name(a.1).cmp(rec.name(b.1))
+        } else {
+            Ordering::Equal
+        }
     })
 }
 
 /// The mandatory tags all given, and the tags written in export order.
-fn tags(rec: &RawRecord, sink: &mut Sink) {
+fn tags(rec: &RawRecord, w: &Walk, sink: &mut Sink) {
     let scoring = rec.version.is_some_and(|(major, _)| major >= 2);
-    // Bits of `MTS`.
-    let mut given = 0u16;
-    // The last tag placed in the order: its group and index, and the tag.
-    let mut last: Option<((u8, usize), &RawTag)> = None;
-    let mut out_of_order: Option<(&RawTag, &RawTag)> = None;
-    for tag in &rec.tags {
-        if let Some(i) = mts_index(tag.kind) {
-            given |= 1 << i;
-        }
-        // A tag carried over from `##` is not written here.
-        if tag.inherit == Inherit::Sticky || out_of_order.is_some() {
-            continue;
-        }
-        let Some(key) = group(tag, scoring) else {
-            continue;
-        };
-        if let Some((before, prev)) = last {
-            let order = key.cmp(&before).then_with(|| {
-                if matches!(key.0, 1 | 4) {
-                    rec.name(tag).cmp(rec.name(prev))
-                } else {
-                    Ordering::Equal
-                }
-            });
-            if order == Ordering::Less {
-                out_of_order = Some((tag, prev));
-                continue;
-            }
-        }
-        last = Some((key, tag));
+    let all = (1 << MTS.len()) - 1;
+    let need = if scoring {
+        all
+    } else {
+        all & !mts_bit(TagKind::Scoring)
+    };
+    if w.given & need != need {
+        missing(rec, w.given, sink);
     }
-    let missing = || mts(rec).filter(|&k| mts_index(k).is_some_and(|i| given & (1 << i) == 0));
-    if missing().next().is_some() {
-        let missing: Vec<&str> = missing().filter_map(TagKind::name).collect();
-        let at = rec.tags.first().map_or(rec.start, |t| t.pos);
-        sink.add(
-            rules::EXPORT_TAGS,
-            at,
-            format!(
-                "in export format the {} tags of the mandatory tag set are given (`?` when \
-                 unknown, empty when not applicable; PBN 3.4); missing: {}",
-                mts(rec).count(),
-                missing.join(", ")
-            ),
-        );
-    }
-    if let Some((tag, prev)) = out_of_order {
+    if let Some((tag, prev)) = w.out_of_order {
         sink.add(
             rules::EXPORT_TAGS,
             tag.pos,
@@ -199,6 +365,26 @@ fn tags(rec: &RawRecord, sink: &mut Sink) {
             .concat(),
         );
     }
+}
+
+/// Reports the mandatory tags not `given` (bits of [`MTS`]).
+#[cold]
+fn missing(rec: &RawRecord, given: u16, sink: &mut Sink) {
+    let missing: Vec<&str> = mts(rec)
+        .filter(|&k| given & mts_bit(k) == 0)
+        .filter_map(TagKind::name)
+        .collect();
+    let at = rec.tags.first().map_or(rec.start, |t| t.pos);
+    sink.add(
+        rules::EXPORT_TAGS,
+        at,
+        format!(
+            "in export format the {} tags of the mandatory tag set are given (`?` when \
+             unknown, empty when not applicable; PBN 3.4); missing: {}",
+            mts(rec).count(),
+            missing.join(", ")
+        ),
+    );
 }
 
 /// A tag's name for a message: PBN's spelling of a defined one, else the
@@ -227,29 +413,23 @@ fn written_len(tok: &RawToken) -> Option<u32> {
 /// The auction and play lines in export layout: the section's first element
 /// at the start of a new line, one space between the elements of a line, no
 /// suffix, and each call's or card's note reference before its NAGs, the NAGs
-/// in increasing order (PBN 3.5, 3.5.2, 3.6, 5.1).
-#[inline(never)]
-fn section_lines(rec: &RawRecord, board: &Board, sink: &mut Sink) {
-    let mut found = [None::<(Pos, &str)>; 4];
-    // The passes of the decoded auction (its first section): `Pass` has three
-    // lower-case letters.
-    let passes = board.auction.as_ref().map_or(0, |a| {
-        a.items
-            .iter()
-            .filter(|i| i.call == crate::bridge::AuctionCall::Call(crate::Call::Pass))
-            .count()
-    });
-    // The first call or card not in its upper-case form (PBN 3.11).
-    let mut lower: Option<&RawToken> = None;
-    for tag in &rec.tags {
-        let auction = match tag.kind {
-            TagKind::Auction => true,
-            TagKind::Play => false,
-            _ => continue,
-        };
+/// in increasing order (PBN 3.5, 3.5.2, 3.6, 5.1); the calls and cards in
+/// upper case (PBN 3.11).
+#[derive(Default)]
+struct Lines<'r> {
+    /// The first breach of each kind, in the order reported.
+    found: [Option<(Pos, &'static str)>; 4],
+    /// The first call or card not in its upper-case form.
+    lower: Option<&'r RawToken>,
+}
+
+impl<'r> Lines<'r> {
+    /// Looks at the section of `tag`, an Auction (`auction`) or Play tag.
+    fn section(&mut self, rec: &'r RawRecord, tag: &RawTag, auction: bool) {
+        let found = &mut self.found;
         let tokens = rec.section(tag);
         let Some(first) = tokens.first() else {
-            continue;
+            return;
         };
         if found[0].is_none() && (first.pos.col != 1 || first.pos.line == tag.pos.line) {
             found[0] = Some((
@@ -260,96 +440,104 @@ fn section_lines(rec: &RawRecord, board: &Board, sink: &mut Sink) {
         }
         // Lines the reader read as calls or cards and blanks only: it noted
         // their spacing (`section_gap`), and they hold no annotation or comment.
-        if rec.plain_sections {
-            lower = lower.or_else(|| lower_case(rec, tokens, auction, passes));
+        if !rec.plain_sections {
+            annotated_lines(rec, tag, tokens, found);
+        }
+        if self.lower.is_none() {
+            self.lower = lower_case(rec, tokens, auction);
+        }
+    }
+
+    /// Reports what was found.
+    fn report(&self, rec: &RawRecord, sink: &mut Sink) {
+        let mut found = self.found;
+        if rec.plain_sections
+            && let Some(at) = rec.section_gap
+        {
+            found[1] = Some((at, SPACING));
+        }
+        for (pos, message) in found.into_iter().flatten() {
+            sink.add(rules::EXPORT, pos, message.into());
+        }
+        if let Some(tok) = self.lower {
+            sink.add(
+                rules::EXPORT_VALUES,
+                tok.pos,
+                format!(
+                    "in export format only upper-case suits, ranks and calls (and `Pass`) are \
+                     written (PBN 3.11); `{}` is written",
+                    decode_short(rec.text(tok.text), 20)
+                ),
+            );
+        }
+    }
+}
+
+/// The message of a gap between a line's elements that is not one space.
+const SPACING: &str = "in export format the elements of a line are separated by a single space, \
+                       and one space stands before a comment on their line (PBN 3.8, 5.1)";
+
+/// The spacing and annotations of a section's tokens (`tokens`, of `tag`)
+/// where the reader did not read every line as calls or cards and blanks.
+#[cold]
+fn annotated_lines(
+    rec: &RawRecord,
+    tag: &RawTag,
+    tokens: &[RawToken],
+    found: &mut [Option<(Pos, &'static str)>; 4],
+) {
+    // Comments are in the order read: the number of tokens read before
+    // the next one after the section's start.
+    let comments = &rec.comments;
+    let mut c = comments.partition_point(|c| c.after_token < tag.tokens.start);
+    let mut next_comment = comments.get(c).map_or(u32::MAX, |x| x.after_token);
+    // The last NAG of the call or card being annotated.
+    let mut nag: Option<u32> = None;
+    // The line of the last element and the column after it (no line
+    // when its written length is not known).
+    let (mut end_line, mut end_col) = (u64::MAX, 0);
+    for (g, tok) in (tag.tokens.start..).zip(tokens) {
+        let mut at = tok.pos;
+        if g >= next_comment {
+            (at, c, next_comment) = comment_at(rec, c, g, at);
+        }
+        if at.line == end_line && at.col != end_col + 1 && found[1].is_none() {
+            found[1] = Some((at, SPACING));
+        }
+        let len = tok.text.end - tok.text.start;
+        if tok.kind == TokenKind::Word {
+            (end_line, end_col) = (tok.pos.line, tok.pos.col + len);
+            nag = None;
             continue;
         }
-        // Comments are in the order read: the number of tokens read before
-        // the next one after the section's start.
-        let comments = &rec.comments;
-        let mut c = comments.partition_point(|c| c.after_token < tag.tokens.start);
-        let mut next_comment = comments.get(c).map_or(u32::MAX, |x| x.after_token);
-        // The last NAG of the call or card being annotated.
-        let mut nag: Option<u32> = None;
-        // The line of the last element and the column after it (no line
-        // when its written length is not known).
-        let (mut end_line, mut end_col) = (u64::MAX, 0);
-        for (g, tok) in (tag.tokens.start..).zip(tokens) {
-            let mut at = tok.pos;
-            if g >= next_comment {
-                (at, c, next_comment) = comment_at(rec, c, g, at);
-            }
-            if at.line == end_line && at.col != end_col + 1 && found[1].is_none() {
-                found[1] = Some((
-                    at,
-                    "in export format the elements of a line are separated by a single \
-                     space, and one space stands before a comment on their line (PBN \
-                     3.8, 5.1)",
-                ));
-            }
-            let len = tok.text.end - tok.text.start;
-            if tok.kind == TokenKind::Word {
-                (end_line, end_col) = (tok.pos.line, tok.pos.col + len);
-                nag = None;
-                continue;
-            }
-            match written_len(tok) {
-                Some(len) => (end_line, end_col) = (tok.pos.line, tok.pos.col + len),
-                None => end_line = u64::MAX,
-            }
-            annotation(rec, tok, &mut nag, &mut found);
+        match written_len(tok) {
+            Some(len) => (end_line, end_col) = (tok.pos.line, tok.pos.col + len),
+            None => end_line = u64::MAX,
         }
-        lower = lower.or_else(|| lower_case(rec, tokens, auction, passes));
-    }
-    if rec.plain_sections
-        && let Some(at) = rec.section_gap
-    {
-        found[1] = Some((
-            at,
-            "in export format the elements of a line are separated by a single space, and \
-             one space stands before a comment on their line (PBN 3.8, 5.1)",
-        ));
-    }
-    for (pos, message) in found.into_iter().flatten() {
-        sink.add(rules::EXPORT, pos, message.into());
-    }
-    if let Some(tok) = lower {
-        sink.add(
-            rules::EXPORT_VALUES,
-            tok.pos,
-            format!(
-                "in export format only upper-case suits, ranks and calls (and `Pass`) are \
-                 written (PBN 3.11); `{}` is written",
-                decode_short(rec.text(tok.text), 20)
-            ),
-        );
+        annotation(rec, tok, &mut nag, found);
     }
 }
 
 /// The first call or card of a section (`tokens`) not in upper case (PBN
 /// 3.11). A section's calls or cards lie in one stretch of the record's text;
-/// looked at token by token only when it has more lower-case letters than the
-/// three of each `Pass` the decoder read (`passes`, in an auction).
-fn lower_case<'a>(
-    rec: &RawRecord,
-    tokens: &'a [RawToken],
-    auction: bool,
-    passes: usize,
-) -> Option<&'a RawToken> {
+/// looked at token by token only when it has lower-case letters beyond the
+/// three of each `Pass` written so (in an auction): a count of the letters
+/// and of those `Pass`es says exactly whether any other has one.
+fn lower_case<'a>(rec: &RawRecord, tokens: &'a [RawToken], auction: bool) -> Option<&'a RawToken> {
     let (first, last) = (tokens.first()?, tokens.last()?);
     let stretch = rec.text(Span {
         start: first.text.start.min(last.text.start),
         end: last.text.end.max(first.text.end),
     });
-    let expected = if auction { 3 * passes } else { 0 };
-    if count_lower(stretch) == expected {
+    let lower = count_lower(stretch);
+    let pass = |tok: &RawToken| rec.text(tok.text) == b"Pass";
+    if lower == 0 || auction && lower == 3 * tokens.iter().filter(|t| pass(t)).count() {
         return None;
     }
     tokens.iter().find(|tok| {
-        let text = rec.text(tok.text);
         tok.kind == TokenKind::Word
-            && !(auction && text == b"Pass")
-            && text.iter().any(u8::is_ascii_lowercase)
+            && !(auction && pass(tok))
+            && rec.text(tok.text).iter().any(u8::is_ascii_lowercase)
     })
 }
 
@@ -383,7 +571,7 @@ fn annotation(
     rec: &RawRecord,
     tok: &RawToken,
     nag: &mut Option<u32>,
-    found: &mut [Option<(Pos, &str)>; 4],
+    found: &mut [Option<(Pos, &'static str)>; 4],
 ) {
     match tok.kind {
         TokenKind::Suffix if found[2].is_none() => {
@@ -420,28 +608,44 @@ fn annotation(
 
 /// The bytes `a` to `z` in `text`, counted eight at a time (a byte below
 /// 0x80 is lower case when adding 0x80 - 0x61 carries into its high bit and
-/// adding 0x80 - 0x7B does not), then one at a time.
+/// adding 0x80 - 0x7B does not), then one at a time. The eight lanes count on
+/// their own and are summed at the end (or every 255 words, before a lane could
+/// overflow): without a population count instruction in the baseline x86-64,
+/// `count_ones` on each word took about twelve instructions.
 fn count_lower(text: &[u8]) -> usize {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = LOW * 0x80;
+    /// The sum of a word's eight byte lanes.
+    fn lanes(w: u64) -> usize {
+        const PAIRS: u64 = 0x00ff_00ff_00ff_00ff;
+        let pairs = (w & PAIRS) + (w >> 8 & PAIRS);
+        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+    }
     let mut chunks = text.chunks_exact(8);
-    let mut n = 0;
+    let (mut n, mut lanes_n, mut words) = (0, 0u64, 0);
     for chunk in &mut chunks {
         let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
         let x = w & !HIGH;
         let ge_a = x + LOW * (0x80 - 0x61);
         let gt_z = x + LOW * (0x80 - 0x7b);
-        n += (ge_a & !gt_z & !w & HIGH).count_ones() as usize;
+        lanes_n += (ge_a & !gt_z & !w & HIGH) >> 7;
+        words += 1;
+        if words == 255 {
+            (n, lanes_n, words) = (n + lanes(lanes_n), 0, 0);
+        }
     }
-    n + chunks
-        .remainder()
-        .iter()
-        .filter(|b| b.is_ascii_lowercase())
-        .count()
+    n + lanes(lanes_n)
+        + chunks
+            .remainder()
+            .iter()
+            .filter(|b| b.is_ascii_lowercase())
+            .count()
 }
 
-/// Each rank's place in a Deal's hand, A first (1 to 13); 0 for other bytes.
-static RANK_ORDER: [u8; 256] = {
+/// A Deal's bytes for [`deal_fault`]: each rank's place in a hand, A first (1
+/// to 13); `LOWER` for `a` to `z`; 0 for other bytes (the dots, the spaces,
+/// `-`).
+static DEAL_BYTE: [u8; 256] = {
     let mut t = [0; 256];
     let ranks = b"AKQJT98765432";
     let mut i = 0;
@@ -449,121 +653,112 @@ static RANK_ORDER: [u8; 256] = {
         t[ranks[i] as usize] = i as u8 + 1;
         i += 1;
     }
+    let mut b = b'a';
+    while b <= b'z' {
+        t[b as usize] = LOWER;
+        b += 1;
+    }
     t
 };
+/// [`DEAL_BYTE`] of a lower-case letter.
+const LOWER: u8 = 0x80;
 
-/// The first problem of a Deal value in export format (ranks in descending
-/// order, PBN 3.4.11), if any: a value the decoder read at all.
-fn deal_ranks(raw: &[u8]) -> bool {
-    // The place of the last rank in the suit being read (0 at a suit's start).
-    let mut last = 0;
-    for &b in raw.get(2..).unwrap_or_default() {
-        let r = RANK_ORDER[b as usize];
-        if r == 0 {
-            // A dot, a space or `-`: the next suit.
-            last = 0;
-        } else if r <= last {
-            return false;
-        } else {
-            last = r;
+/// A written value not in its export form (PBN 3.4.10, 3.4.11, 3.4.14, 3.11).
+#[derive(Clone, Copy)]
+enum ValueFault {
+    /// Vulnerable is not None, NS, EW or All.
+    Vulnerable,
+    /// A seat, call or card in lower case.
+    Lower,
+    /// A Deal with lower-case letters.
+    DealLower,
+    /// A Deal's ranks not in descending order.
+    DealOrder,
+    /// A Deal that starts with another hand than the dealer's: that one, the dealer.
+    DealFirst(Seat, Seat),
+    /// A Result that is not declarer's tricks.
+    Result,
+}
+
+/// What is wrong with the value `raw` of a tag of `kind` in export format,
+/// if anything; `board` is the decoded record, `dealer` its dealer.
+#[inline]
+fn value_fault(
+    raw: &[u8],
+    kind: TagKind,
+    board: &Board,
+    dealer: Option<Seat>,
+) -> Option<ValueFault> {
+    let lower = || raw.iter().any(u8::is_ascii_lowercase);
+    match kind {
+        TagKind::Vulnerable
+            if board.vulnerability.is_some()
+                && !matches!(raw, b"None" | b"NS" | b"EW" | b"All") =>
+        {
+            Some(ValueFault::Vulnerable)
         }
+        // `Pass` is a passed-out Contract's value (PBN 3.4.13).
+        TagKind::Dealer
+        | TagKind::Declarer
+        | TagKind::Contract
+        | TagKind::Auction
+        | TagKind::Play
+            if lower() && raw != b"Pass" =>
+        {
+            Some(ValueFault::Lower)
+        }
+        TagKind::Deal if board.deal.is_some() => deal_fault(raw, dealer),
+        TagKind::Result if raw.windows(2).any(|w| w == b"NS" || w == b"EW") => {
+            Some(ValueFault::Result)
+        }
+        _ => None,
     }
-    true
+}
+
+/// What is wrong with a Deal value (one the decoder read) in export format:
+/// lower-case letters, a suit's ranks not in descending order (PBN 3.4.11), a
+/// first hand not the dealer's. One look at each byte.
+fn deal_fault(raw: &[u8], dealer: Option<Seat>) -> Option<ValueFault> {
+    let (head, hands) = raw.split_at(raw.len().min(2));
+    // The place of the last rank in the suit being read (0 at a suit's start,
+    // which the dot, the space or the `-` before it gives); whether a rank
+    // came at or above it; the bytes' places or-ed, which holds `LOWER` if any
+    // byte is a lower-case letter.
+    let (mut last, mut unordered, mut all) = (0u8, false, 0u8);
+    for &b in hands {
+        let r = DEAL_BYTE[b as usize];
+        // `r - 1 < last` for a rank (`r >= 1`) at or above the last one; a
+        // byte of place 0 wraps to 255 and starts the next suit.
+        unordered |= r.wrapping_sub(1) < last;
+        all |= r;
+        last = r;
+    }
+    if all & LOWER != 0 || head.iter().any(u8::is_ascii_lowercase) {
+        return Some(ValueFault::DealLower);
+    }
+    if unordered {
+        return Some(ValueFault::DealOrder);
+    }
+    let first = raw.first().and_then(|&c| Seat::from_char(c as char));
+    match (first, dealer) {
+        (Some(first), Some(d)) if first != d => Some(ValueFault::DealFirst(first, d)),
+        _ => None,
+    }
 }
 
 /// The values export format prescribes: None and All for no and both sides
 /// vulnerable, upper-case seats, suits and ranks, a Deal's ranks in
-/// descending order from the dealer's hand, an auction from the dealer, a
-/// play from declarer's left-hand opponent, a Result as declarer's tricks.
-fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
+/// descending order from the dealer's hand, a Result as declarer's tricks
+/// (the first such value, found by [`Walk`]); an auction from the dealer, a
+/// play from declarer's left-hand opponent.
+fn values(rec: &RawRecord, board: &Board, w: &Walk, sink: &mut Sink) {
     let dealer = board.dealer.map(|d| d.value);
     // Each message starts "in export format".
     let mut report = |tag: &RawTag, message: String| {
         sink.add(rules::EXPORT_VALUES, tag.value_pos, message);
     };
-    for tag in &rec.tags {
-        // Inherited values were checked where they were written.
-        if tag.inherit != Inherit::Written {
-            continue;
-        }
-        let raw = rec.value(tag);
-        let shown = || decode_short(raw, 40);
-        let lower = || raw.iter().any(u8::is_ascii_lowercase);
-        match tag.kind {
-            TagKind::Vulnerable
-                if board.vulnerability.is_some()
-                    && !matches!(raw, b"None" | b"NS" | b"EW" | b"All") =>
-            {
-                return report(
-                    tag,
-                    format!(
-                        "in export format Vulnerable is None, NS, EW or All (PBN 3.4.10); `{}` is written",
-                        shown()
-                    ),
-                );
-            }
-            // `Pass` is a passed-out Contract's value (PBN 3.4.13).
-            TagKind::Dealer
-            | TagKind::Declarer
-            | TagKind::Contract
-            | TagKind::Auction
-            | TagKind::Play
-                if lower() && raw != b"Pass" =>
-            {
-                return report(
-                    tag,
-                    format!(
-                        "in export format only upper-case seats, suits and ranks are written (PBN 3.11); \
-                         {} is `{}`",
-                        tag.kind.name().unwrap_or_default(),
-                        shown()
-                    ),
-                );
-            }
-            TagKind::Deal if board.deal.is_some() => {
-                if lower() {
-                    return report(
-                        tag,
-                        "in export format only upper-case seats, suits and ranks are written (PBN 3.11); \
-                         the Deal has lower-case letters"
-                            .into(),
-                    );
-                }
-                if !deal_ranks(raw) {
-                    return report(
-                        tag,
-                        "in export format a Deal gives each suit's ranks in descending order (PBN 3.4.11)".into(),
-                    );
-                }
-                let first = raw.first().and_then(|&c| crate::Seat::from_char(c as char));
-                if let (Some(first), Some(d)) = (first, dealer)
-                    && first != d
-                {
-                    return report(
-                        tag,
-                        [
-                            "in export format a Deal starts with the dealer's hand (PBN \
-                             3.4.11); it starts with ",
-                            first.name(),
-                            "'s, the dealer is ",
-                            d.name(),
-                        ]
-                        .concat(),
-                    );
-                }
-            }
-            TagKind::Result if raw.windows(2).any(|w| w == b"NS" || w == b"EW") => {
-                return report(
-                    tag,
-                    format!(
-                        "in export format Result is the number of tricks won by declarer (PBN 3.4.14); `{}` \
-                         is written",
-                        shown()
-                    ),
-                );
-            }
-            _ => {}
-        }
+    if let Some((tag, fault)) = w.value {
+        return report(tag, value_message(rec, tag, fault));
     }
     if let (Some(auction), Some(d)) = (&board.auction, dealer)
         && let Some(first) = auction.first
@@ -596,6 +791,44 @@ fn values(rec: &RawRecord, board: &Board, sink: &mut Sink) {
                  (PBN 3.6); it starts with {first}, declarer is {declarer}"
             ),
         );
+    }
+}
+
+/// The message of a value's fault ([`value_fault`]).
+#[cold]
+fn value_message(rec: &RawRecord, tag: &RawTag, fault: ValueFault) -> String {
+    let shown = || decode_short(rec.value(tag), 40);
+    match fault {
+        ValueFault::Vulnerable => format!(
+            "in export format Vulnerable is None, NS, EW or All (PBN 3.4.10); `{}` is written",
+            shown()
+        ),
+        ValueFault::Lower => format!(
+            "in export format only upper-case seats, suits and ranks are written (PBN 3.11); \
+             {} is `{}`",
+            tag.kind.name().unwrap_or_default(),
+            shown()
+        ),
+        ValueFault::DealLower => "in export format only upper-case seats, suits and ranks are \
+                                  written (PBN 3.11); the Deal has lower-case letters"
+            .into(),
+        ValueFault::DealOrder => {
+            "in export format a Deal gives each suit's ranks in descending order (PBN 3.4.11)"
+                .into()
+        }
+        ValueFault::DealFirst(first, d) => [
+            "in export format a Deal starts with the dealer's hand (PBN 3.4.11); it starts \
+             with ",
+            first.name(),
+            "'s, the dealer is ",
+            d.name(),
+        ]
+        .concat(),
+        ValueFault::Result => format!(
+            "in export format Result is the number of tricks won by declarer (PBN 3.4.14); `{}` \
+             is written",
+            shown()
+        ),
     }
 }
 
@@ -653,6 +886,104 @@ mod tests {
                 assert_eq!(super::count_lower(&twice), want, "byte {b:#04x} at {at}");
             }
         }
+        // Long texts, every byte lower case or a mixture: past the 255 words
+        // after which the lanes are summed, and past 255 in every lane.
+        let mut rng = crate::xorshift::Xorshift(7);
+        for len in [2040, 2041, 2047, 4100, 9000] {
+            let all = vec![b'q'; len];
+            assert_eq!(super::count_lower(&all), len);
+            let mixed: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+            let want = mixed.iter().filter(|c| c.is_ascii_lowercase()).count();
+            assert_eq!(super::count_lower(&mixed), want, "{len}");
+        }
+    }
+
+    #[test]
+    fn order_keys_sort_as_the_groups_and_names_do() {
+        // The export order spelled out (PBN 3.1, 3.4): each kind's group, then
+        // within the groups of "others" the names, compared as strings.
+        use crate::notation::pbn::tag::ALL;
+        use crate::pbn::TagKind;
+        let group = |k: TagKind, scoring: bool| match k {
+            TagKind::Auction => 2,
+            TagKind::Play => 3,
+            TagKind::Scoring => u8::from(!scoring),
+            k if k.is_table() => 4,
+            k if (k as usize) < 15 => 0,
+            _ => 1,
+        };
+        for scoring in [false, true] {
+            let keys = super::order_keys(scoring);
+            for &a in ALL.iter().filter(|&&k| k != TagKind::Note) {
+                for &b in ALL.iter().filter(|&&k| k != TagKind::Note) {
+                    let (ga, gb) = (group(a, scoring), group(b, scoring));
+                    let want = ga.cmp(&gb).then_with(|| match ga {
+                        0 => (a as usize).cmp(&(b as usize)),
+                        1 | 4 => a.name().cmp(&b.name()),
+                        _ => std::cmp::Ordering::Equal,
+                    });
+                    assert_eq!(
+                        keys[a as usize].cmp(&keys[b as usize]),
+                        want,
+                        "{a:?} {b:?} {scoring}"
+                    );
+                }
+            }
+            assert_eq!(keys[TagKind::Note as usize], super::NOTE_KEY);
+        }
+    }
+
+    #[test]
+    fn a_tag_not_alone_on_its_line_is_found_by_every_path() {
+        // The fast path for tag lines reads every tag of `GAME` but its table
+        // (whose value has backslashes) alone on its line: the reader says so,
+        // and the check does not look again.
+        let table = &GAME[GAME.find("[OptimumResultTable").unwrap()..];
+        for (text, alone) in [(GAME.replace(table, ""), true), (GAME.into(), false)] {
+            let mut rec = RawRecord::default();
+            assert!(Reader::new(text.as_bytes()).read_record(&mut rec).unwrap());
+            assert_eq!(rec.tags_alone, alone);
+            assert_eq!(export_findings(&text), []);
+        }
+        // A tag after another on its line, a tag not at its line's start, a
+        // tag whose line the fast path does not take (a tab in the value, a
+        // comment after it): found, or rightly not, by the walk over the tags.
+        for (from, to, want) in [
+            ("[Site \"Home\"]\n", "[Site \"Home\"] ", Some((4, 15))),
+            ("[Site \"Home\"]\n", "[Site \"Home\"]\n ", Some((5, 2))),
+            ("[Site \"Home\"]", "[Site \"Ho\\\"me\"]", None),
+            ("[Site \"Home\"]", "[Site \"Home\"] {at home}", None),
+        ] {
+            let text = with(from, to);
+            let mut rec = RawRecord::default();
+            assert!(Reader::new(text.as_bytes()).read_record(&mut rec).unwrap());
+            assert!(!rec.tags_alone, "{to}");
+            let f: Vec<_> = export_findings(&text)
+                .into_iter()
+                .filter(|f| f.3.contains("stands alone"))
+                .map(|f| (f.1, f.2))
+                .collect();
+            assert_eq!(f, want.into_iter().collect::<Vec<_>>(), "{to}");
+        }
+    }
+
+    #[test]
+    fn lower_case_calls_are_found_whatever_the_passes_spell() {
+        // Two passes in capitals and six lower-case letters elsewhere: as many
+        // as the three of each `Pass` those two passes would have, so that a
+        // count of the letters against the passes read would see nothing.
+        let text = with(
+            "Pass Pass Pass\n",
+            "PASS PASS 1c 1d\n1h 1s xx Pass\nPass Pass\n",
+        );
+        let f: Vec<_> = export_findings(&text)
+            .into_iter()
+            .filter(|f| f.0 == "pbn.export.values" && f.3.contains("upper-case"))
+            .collect();
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(f[0].3.ends_with("`1c` is written"), "{}", f[0].3);
+        // `Pass` as PBN writes it has three lower-case letters, and is upper case.
+        assert_eq!(export_findings(GAME), []);
     }
 
     #[test]

@@ -154,9 +154,6 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     for (index, tag) in rec.tags.iter().enumerate() {
         let kind = tag.kind;
         let raw = rec.value(tag);
-        if rec.export {
-            layout.tag(tag);
-        }
         // Whether this is the first Auction or Play tag, whose section the
         // export layout is checked in.
         let mut first_section = false;

@@ -141,6 +141,8 @@ impl Parser {
         col0: u32,
     ) -> Option<Result<usize, ()>> {
         let t = scan_plain_tag(text, i, false, TagKind::Other)?;
+        // Not by the fast path for tag lines ([`RawRecord::tags_alone`]).
+        rec.tags_alone = false;
         self.plain_tag_at(rec, text, text, i, line, col0, t)
     }
 
