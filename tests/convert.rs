@@ -365,6 +365,14 @@ fn view(b: &kibitz::bridge::Board, uncarried: &[&str]) -> View {
                 .or(declarer.and_then(|d| if side_of(d) { t.ns } else { t.ew }))
         })
     });
+    // LIN states the result by the play alone (`mc` for a claim): a board
+    // without a Result tag says what its play says when it ran to the end
+    // without a revoke (what the converter writes for LIN's boards).
+    let result = result.or_else(|| {
+        let outcome = kibitz::bridge::check_board(b, &mut Vec::new());
+        let play = outcome.play.filter(|p| p.finished && p.revokes == 0)?;
+        Some(Some(play.declarer_tricks))
+    });
     let score = b.score.map(|s| {
         let v = s.value;
         v.ns.or(v.ew.map(|e| -e)).or(v
@@ -651,4 +659,124 @@ fn corpus_conversions_round_trip_as_raw_records() {
     }
     eprintln!("{records} raw records read, written and read again");
     assert!(records > 1000, "only {records} raw records");
+}
+
+/// A LIN board: North dealer, the hands `md` gives (South, West, North,
+/// East), the calls, the played cards.
+fn lin_board(hands: [&str; 4], calls: &[&str], cards: &[String]) -> String {
+    let mut s = format!("pn|S,W,N,E|st||md|3{}|sv|o|", hands.join(","));
+    for c in calls {
+        s += &format!("mb|{c}|");
+    }
+    for c in cards {
+        s += &format!("pc|{c}|");
+    }
+    s + "\n"
+}
+
+/// `board` (LIN) converted to PBN, and its Declarer, Contract and Result tags.
+fn converted_tags(board: &str) -> (String, [String; 3]) {
+    let mut out = Vec::new();
+    let report = convert("b.lin", board.as_bytes(), Target::Pbn, &mut out).unwrap();
+    assert_eq!(report.written, 1, "{report:?}");
+    let text = String::from_utf8(out).unwrap();
+    let tag = |name: &str| {
+        let at = text.find(&format!("[{name} \"")).unwrap() + name.len() + 3;
+        text[at..at + text[at..].find('"').unwrap()].to_string()
+    };
+    let tags = [tag("Declarer"), tag("Contract"), tag("Result")];
+    (text, tags)
+}
+
+#[test]
+fn lin_contract_declarer_and_result_come_from_the_auction_and_the_play() {
+    // North holds the spades, East the hearts, South the diamonds, West the
+    // clubs. 1S by North; East leads HA, North ruffs with S2 and wins every
+    // trick after it with the spades: 13 tricks (worked out by hand).
+    let hands = [
+        "D23456789TJQKA",
+        "C23456789TJQKA",
+        "S23456789TJQKA",
+        "H23456789TJQKA",
+    ];
+    let ranks: Vec<char> = "23456789TJQKA".chars().collect();
+    let mut cards: Vec<String> = ["HA", "DA", "CA", "S2"].map(String::from).to_vec();
+    for i in 0..12 {
+        // North leads, then East, South, West.
+        let (s, r) = (ranks[i + 1], ranks[i]);
+        cards.extend([
+            format!("S{s}"),
+            format!("H{r}"),
+            format!("D{r}"),
+            format!("C{r}"),
+        ]);
+    }
+    let calls = ["1S", "p", "p", "p"];
+    let (text, tags) = converted_tags(&lin_board(hands, &calls, &cards));
+    assert_eq!(tags, ["N", "1S", "13"], "{text}");
+    // The converted board audits clean: the tags agree with the auction and play.
+    let report = audit_reader("b.pbn", text.as_bytes(), &AuditOptions::default()).unwrap();
+    assert!(report.findings.is_empty(), "{:#?}", report.findings);
+    // The play stopping after three tricks without a claim: no result.
+    let (_, tags) = converted_tags(&lin_board(hands, &calls, &cards[..12]));
+    assert_eq!(tags, ["N", "1S", "?"]);
+    // The auction not ended: nothing derived, as before.
+    let (_, tags) = converted_tags(&lin_board(hands, &["1S", "p"], &[]));
+    assert_eq!(tags, ["?", "", "?"]);
+    // Passed out.
+    let (text, tags) = converted_tags(&lin_board(hands, &["p", "p", "p", "p"], &[]));
+    assert_eq!(tags, ["", "Pass", ""]);
+    let report = audit_reader("b.pbn", text.as_bytes(), &AuditOptions::default()).unwrap();
+    assert!(report.findings.is_empty(), "{:#?}", report.findings);
+    // Back to LIN, nothing is added: no `mc` for the derived result.
+    let mut lin = Vec::new();
+    convert(
+        "b.lin",
+        lin_board(hands, &calls, &cards).as_bytes(),
+        Target::Lin,
+        &mut lin,
+    )
+    .unwrap();
+    assert!(!String::from_utf8(lin).unwrap().contains("mc|"));
+}
+
+#[test]
+fn lin_result_is_not_derived_after_a_revoke() {
+    // North ruffs East's HA with S2 while holding H2 (a revoke); East's SA
+    // wins North's S3 lead; East cashes H3 (North follows with H2) and leads
+    // H4, which North ruffs with S4; North's nine spades then win the rest:
+    // 11 tricks by the play (worked out by hand), which Law 64 may change, so
+    // no Result is written.
+    let hands = [
+        "D23456789TJQKA",
+        "C23456789TJQKA",
+        "S23456789TJQKH2",
+        "H3456789TJQKASA",
+    ];
+    let mut cards: Vec<String> = [
+        "HA", "DA", "CA", "S2", "S3", "SA", "DK", "CK", "H3", "DQ", "CQ", "H2", "H4", "D2", "C2",
+        "S4",
+    ]
+    .map(String::from)
+    .to_vec();
+    for r in "56789TJQK".chars().zip("3456789TJ".chars()) {
+        // North leads a spade; East, South and West discard.
+        cards.extend([
+            format!("S{}", r.0),
+            format!("H{}", r.0),
+            format!("D{}", r.1),
+            format!("C{}", r.1),
+        ]);
+    }
+    let (text, tags) = converted_tags(&lin_board(hands, &["1S", "p", "p", "p"], &cards));
+    assert_eq!(tags, ["N", "1S", "?"], "{text}");
+    let report = audit_reader("b.pbn", text.as_bytes(), &AuditOptions::default()).unwrap();
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.rule == "bridge.play.revoke"),
+        "{:#?}",
+        report.findings
+    );
 }

@@ -72,15 +72,22 @@ pub fn convert<R: Read, W: Write>(
     match notation {
         Some(Notation::Pbn) => {
             let mut reader = crate::pbn::Reader::new(input);
-            records(&mut reader, writer.as_mut(), &mut out, &mut report)?;
+            records(&mut reader, writer.as_mut(), &mut out, &mut report, false)?;
         }
         Some(Notation::Rbn) => {
             let mut reader = crate::notation::rbn::Reader::new(input);
-            records(&mut reader, writer.as_mut(), &mut out, &mut report)?;
+            records(&mut reader, writer.as_mut(), &mut out, &mut report, false)?;
         }
         Some(Notation::Lin) => {
             let mut reader = crate::notation::lin::Reader::new(input);
-            records(&mut reader, writer.as_mut(), &mut out, &mut report)?;
+            let implicit = target != Target::Lin;
+            records(
+                &mut reader,
+                writer.as_mut(),
+                &mut out,
+                &mut report,
+                implicit,
+            )?;
         }
         Some(n) => {
             report.unsupported = Some(format!(
@@ -93,11 +100,15 @@ pub fn convert<R: Read, W: Write>(
     Ok(report)
 }
 
+/// Converts every record of `reader`; `implicit`: the source states the
+/// contract, declarer and result only by its auction and play (LIN), which
+/// the target writes as fields of their own ([`implicit_fields`]).
 fn records<R: RecordReader, W: Write>(
     reader: &mut R,
     writer: &mut dyn BoardWriter,
     out: &mut W,
     report: &mut Report,
+    implicit: bool,
 ) -> io::Result<()>
 where
     R::Raw: Decode<Board>,
@@ -114,6 +125,9 @@ where
         findings.clear();
         raw.take_findings(&mut findings);
         raw.decode(&mut board, &mut findings);
+        if implicit {
+            implicit_fields(&mut board, &mut findings);
+        }
         buf.clear();
         let mut fields: smallvec::SmallVec<[&'static str; 4]> = smallvec::SmallVec::new();
         match writer.board(report.written, &board, &mut buf, &mut |f| fields.push(f)) {
@@ -136,6 +150,56 @@ where
         }
     }
     out.flush()
+}
+
+/// The Contract, Declarer and Result of a board whose notation states them by
+/// its auction and play only (LIN: `mc` gives a claim's tricks, nothing else
+/// these), for targets that write them as tags (PBN) or lines (RBN): the
+/// contract and declarer where the auction ends as the rules replay it, the
+/// result where the play runs to its thirteenth trick without a revoke (after
+/// one, Law 64 may move tricks the play does not show). Nothing is derived
+/// from an auction or play the replay cannot finish, and nothing the record
+/// states is changed: conversion is not repair. `scratch` takes the rules'
+/// findings, which the conversion does not report.
+fn implicit_fields(board: &mut Board, scratch: &mut Vec<Finding>) {
+    use crate::bridge::auction::AuctionEnd;
+    use crate::bridge::{At, ContractTag, DeclarerTag, ResultTag};
+    let Some(pos) = board.auction.as_ref().map(|a| a.pos) else {
+        return;
+    };
+    if board.contract.is_some() || board.declarer.is_some() {
+        return;
+    }
+    scratch.clear();
+    let outcome = crate::bridge::check_board(board, scratch);
+    scratch.clear();
+    let (contract, declarer) = match outcome.auction {
+        Some(AuctionEnd::Ended(Some((contract, seat)))) => (
+            ContractTag::Contract(contract),
+            DeclarerTag::Seat {
+                seat,
+                swapped: false,
+            },
+        ),
+        Some(AuctionEnd::Ended(None)) => (ContractTag::Pass, DeclarerTag::PassedOut),
+        _ => return,
+    };
+    board.contract = Some(At::new(contract, pos));
+    board.declarer = Some(At::new(declarer, pos));
+    if board.result.is_none() && contract == ContractTag::Pass {
+        // No tricks: the Result does not apply (PBN's empty value).
+        board.result = Some(At::new(None, pos));
+    } else if board.result.is_none()
+        && let Some(play) = outcome.play
+        && play.finished
+        && play.revokes == 0
+    {
+        let result = ResultTag {
+            declarer: Some(play.declarer_tricks),
+            ..ResultTag::default()
+        };
+        board.result = Some(At::new(Some(result), pos));
+    }
 }
 
 /// One input to convert and where its output goes (`None`: standard output).
