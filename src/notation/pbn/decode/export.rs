@@ -222,7 +222,7 @@ fn mts(rec: &RawRecord) -> impl Iterator<Item = TagKind> + Clone {
 /// [`MTS`] in the next 16, and [`LOOK`].
 static PLACES: [[u32; KNOWN_TAGS + 1]; 2] = [places(false), places(true)];
 
-/// A kind whose section or value the walk looks at ([`Walk::look`]).
+/// A kind whose section or value the walk looks at ([`look`]).
 const LOOK: u32 = 1 << 31;
 
 /// [`PLACES`] with Scoring among the mandatory tags (`scoring`) or not.
