@@ -438,14 +438,27 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     if let Some(t) = names.or(header_names) {
         players(rec, t, board);
     }
-    if seen.md.is_none() {
+    // A record of no game at all (BBO downloads may open with `qx||pg||`)
+    // is said to be empty, not a board without its deal and vulnerability.
+    let empty = seen.md.is_none()
+        && seen.sv.is_none()
+        && seen.mc.is_none()
+        && calls.is_empty()
+        && cards.is_empty();
+    if empty {
+        s.push(
+            rules::EMPTY,
+            rec.start,
+            "record has no deal, vulnerability, call or card: nothing to audit".into(),
+        );
+    } else if seen.md.is_none() {
         s.push(
             rules::NO_DEAL,
             rec.start,
             "record has no deal (`md`)".into(),
         );
     }
-    if seen.sv.is_none() {
+    if seen.sv.is_none() && !empty {
         let derived = board.number.map(|n| Vulnerability::for_board(n.value));
         if let Some(v) = derived {
             board.vulnerability = Some(At::new(v, rec.start));

@@ -46,6 +46,9 @@ pub const TABLE: Rule = Rule::new("lin.qx", Warning);
 pub const HEADER: Rule = Rule::new("lin.header", Warning);
 /// A deal with no auction (`md` and no `mb`): the record is incomplete.
 pub const NO_AUCTION: Rule = Rule::new("lin.record.no-auction", Notice);
+/// A record with no deal, vulnerability, call, card or claim (a lone
+/// `qx||pg||`): nothing to audit.
+pub const EMPTY: Rule = Rule::new("lin.record.empty", Notice);
 /// A play that stops before 52 cards with no `mc` claim: the result is unknown.
 pub const UNFINISHED: Rule = Rule::new("lin.record.unfinished", Notice);
 /// A ten written `10` in `md` or `pc` (LIN's ten is `T`): read as the ten.
@@ -72,6 +75,7 @@ pub const ALL: &[Rule] = &[
     TABLE,
     HEADER,
     NO_AUCTION,
+    EMPTY,
     UNFINISHED,
     LENIENT,
 ];
