@@ -692,3 +692,18 @@ fn a_board_without_a_dealer_is_written_from_its_auction_or_reported() {
     let (_, findings) = one(&out);
     assert!(rules_of(&findings).contains(&"lin.md"), "{findings:?}");
 }
+
+#[test]
+fn a_record_of_no_game_is_empty_not_a_board_without_its_deal() {
+    // A BBO download opening with an empty table record, then a board.
+    let board = "qx|o1|st||md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|\
+                 mb|p|mb|p|mb|7N|mb|p|mb|p|mb|p|pg||pc|C2|pc|C3|pc|C4|pc|CA|pg||mc|13|pg||\n";
+    let f = audit(&format!("qx||pg||\n{board}"), None);
+    let mut rules: Vec<_> = f.iter().map(|f| (f.record, f.rule)).collect();
+    rules.sort();
+    assert_eq!(rules, [(1, "lin.qx"), (1, "lin.record.empty")], "{f:#?}");
+    // A record with a call but no deal is still a board without its deal.
+    let f = audit("qx|o1|sv|o|mb|p|pg||\n", None);
+    assert!(rules_of(&f).contains(&"lin.md.missing"), "{f:#?}");
+    assert!(!rules_of(&f).contains(&"lin.record.empty"), "{f:#?}");
+}
