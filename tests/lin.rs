@@ -707,3 +707,17 @@ fn a_record_of_no_game_is_empty_not_a_board_without_its_deal() {
     assert!(rules_of(&f).contains(&"lin.md.missing"), "{f:#?}");
     assert!(!rules_of(&f).contains(&"lin.record.empty"), "{f:#?}");
 }
+
+#[test]
+fn lesson_display_tags_are_skipped_and_other_tags_still_reported() {
+    // The title page of a BBO lesson file before its first board.
+    let board = "qx|o1|st||md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|\
+                 mb|p|mb|p|mb|7N|mb|p|mb|p|mb|p|pg||pc|C2|pc|C3|pc|C4|pc|CA|pg||mc|13|pg||\n";
+    let title = "cr|128|cg|0|cb|0|bt|Lesson 1|mn|Intro|sa|1|tu|x|va|y|ht|x|cs|z|at|Lead the ace|\n";
+    let f = audit(&format!("{title}{board}"), None);
+    assert!(f.is_empty(), "{f:#?}");
+    // In capitals too, and beside a tag no reader knows.
+    let f = audit(&format!("{}zz|what|\n{board}", title.to_uppercase()), None);
+    assert_eq!(rules_of(&f), ["lin.tag.unknown"], "{f:#?}");
+    assert!(f[0].message.contains("`zz|what|`"), "{}", f[0].message);
+}

@@ -6,7 +6,7 @@
 //! are listed in `docs/lin.md`.
 
 use super::raw::{MAX_FINDINGS_PER_RECORD, RawRecord, RawTag};
-use super::reader::is_known;
+use super::reader::{is_display, is_known};
 use super::rules;
 use crate::bridge::auction::AuctionState;
 use crate::bridge::{
@@ -257,7 +257,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         match &t.lower() {
             b"vg" => title(rec, t, board, s, rec.header_new),
             b"pn" => header_names = header_names.or(Some(t)),
-            l if is_known(l) => {}
+            l if is_known(l) || is_display(l) => {}
             _ if rec.header_new => unknown(rec, t, s),
             _ => {}
         }
@@ -427,7 +427,7 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     }
                 }
             }
-            l if is_known(l) => {}
+            l if is_known(l) || is_display(l) => {}
             _ => unknown(rec, t, s),
         }
     }

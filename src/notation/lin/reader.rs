@@ -84,6 +84,19 @@ pub(crate) fn is_known(t: &[u8; 2]) -> bool {
     )
 }
 
+/// Whether `t` (lower case) is one of the tags of BBO's lesson ("movie")
+/// files that carry no game: `cr`, `cg`, `cb`, `at`, `cs`, `ht` (seen in a
+/// lesson file) and `bt`, `mn`, `sa`, `tu`, `va` (named by other readers;
+/// lin-notes section 1), text and its display as far as is known. The decoder
+/// skips them without a finding, as it skips `nt`; a tag no reader knows is
+/// still reported (`lin.tag.unknown`).
+pub(crate) fn is_display(t: &[u8; 2]) -> bool {
+    matches!(
+        t,
+        b"cr" | b"cg" | b"cb" | b"at" | b"bt" | b"cs" | b"ht" | b"mn" | b"sa" | b"tu" | b"va"
+    )
+}
+
 /// Tags that live in a board record (they end a vugraph header).
 fn is_game(t: &[u8; 2]) -> bool {
     matches!(
