@@ -501,7 +501,9 @@ fn annotated_lines(
         if g >= next_comment {
             (at, c, next_comment) = comment_at(rec, c, g, at);
         }
-        if at.line == end_line && at.col != end_col + 1 && found[1].is_none() {
+        // A suffix follows its call or card at once (PBN 3.5.3, 3.6.3): no gap.
+        let attached = tok.kind == TokenKind::Suffix && at.col == end_col;
+        if at.line == end_line && at.col != end_col + 1 && !attached && found[1].is_none() {
             found[1] = Some((at, SPACING));
         }
         let len = tok.text.end - tok.text.start;
@@ -1008,9 +1010,14 @@ mod tests {
         let f = export_findings(&with("4NT =2= $3 $25", "4NT =2= $25 $3"));
         assert_eq!((f[0].1, f[0].2), (21, 13), "{f:#?}");
         assert!(f[0].3.contains("increasing order"), "{}", f[0].3);
-        // A suffix instead of its NAG.
+        // A suffix instead of its NAG; attached to its call, as PBN writes
+        // a suffix, it is no gap.
         let f = export_findings(&with("4NT =2= $3 $25", "4NT =2= ! $25"));
         assert_eq!((f[0].1, f[0].2), (21, 9), "{f:#?}");
+        assert!(f[0].3.contains("suffix"), "{}", f[0].3);
+        let f = export_findings(&with("4NT =2= $3 $25", "4NT! =2="));
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!((f[0].1, f[0].2), (21, 4), "{f:#?}");
         assert!(f[0].3.contains("suffix"), "{}", f[0].3);
         // A comment on the line: one space before it, none required after.
         assert_eq!(export_findings(&with("{the lead} H3", "{the lead}H3")), []);
