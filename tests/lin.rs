@@ -721,3 +721,66 @@ fn lesson_display_tags_are_skipped_and_other_tags_still_reported() {
     assert_eq!(rules_of(&f), ["lin.tag.unknown"], "{f:#?}");
     assert!(f[0].message.contains("`zz|what|`"), "{}", f[0].message);
 }
+
+#[test]
+fn the_board_number_is_the_heading_s_where_qx_names_another() {
+    // BBO Helper's download: `qx|o26|` heads board 27, whose dealer (South)
+    // and vulnerability (none) are board 27's in the standard cycle.
+    let deal = "md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|";
+    let calls = "mb|p|mb|p|mb|p|mb|p|pg||";
+    let (b, f) = one(&format!("qx|o26|{deal}rh||ah|Board 27|sv|o|{calls}\n"));
+    assert_eq!(b.number.map(|n| n.value), Some(27));
+    let qx: Vec<_> = f.iter().filter(|f| f.rule == "lin.qx").collect();
+    assert_eq!(qx.len(), 1, "{f:#?}");
+    assert!(
+        qx[0]
+            .message
+            .contains("names board 26 but the heading `ah` names board 27")
+    );
+    // Agreeing, nothing is said; a lesson page (`qx|F55|`) names no board;
+    // a heading URL-encoded as handviewer links write it still does.
+    let (b, f) = one(&format!("qx|o27|{deal}ah|Board 27|sv|o|{calls}\n"));
+    assert_eq!(
+        (b.number.map(|n| n.value), rules_of(&f)),
+        (Some(27), vec![])
+    );
+    let (b, _) = one(&format!("qx|F55|{deal}sv|o|{calls}\n"));
+    assert_eq!(b.number, None);
+    for heading in ["Board+7", "Board%207", "board 7"] {
+        let (b, _) = one(&format!("{deal}ah|{heading}|sv|o|{calls}\n"));
+        assert_eq!(b.number.map(|n| n.value), Some(7), "{heading}");
+    }
+}
+
+#[test]
+fn a_comma_after_the_fourth_hand_ends_the_deal_as_after_the_third() {
+    // East's hand (the rest of the pack) given, and a comma after it.
+    let four = "md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,STHTJDTJC456789TJ,|";
+    for (md, lin_md) in [(four.to_string(), 0), (four.replace(",|", ",,|"), 1)] {
+        let (b, f) = one(&format!("{md}sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n"));
+        let n = rules_of(&f).iter().filter(|r| **r == "lin.md").count();
+        assert_eq!(n, lin_md, "{md}: {f:#?}");
+        assert!(b.deal.is_some());
+    }
+}
+
+#[test]
+fn an_auction_ending_in_ap_carries_its_play_start_to_lin() {
+    // 1S by North, then `AP`: East leads, as LIN's reader will work out from
+    // the passes the writer spells out.
+    let text = "[Dealer \"N\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ 2345.2345.2345.2 6789.6789.6789.3 T.TJ.TJ.456789TJ\"]\n\
+                [Declarer \"N\"]\n[Contract \"1S\"]\n[Auction \"N\"]\n1S AP\n[Play \"E\"]\nS2 S6 ST SA\n*\n";
+    let b = common::pbn_board(text);
+    let fields: Vec<_> = uncarried(&b, Form::Vugraph).collect();
+    assert!(
+        !fields.iter().any(|f| f.starts_with("play start")),
+        "{fields:?}"
+    );
+    // A play from another seat is still named.
+    let b = common::pbn_board(&text.replace("[Play \"E\"]", "[Play \"S\"]"));
+    let fields: Vec<_> = uncarried(&b, Form::Vugraph).collect();
+    assert!(
+        fields.iter().any(|f| f.starts_with("play start")),
+        "{fields:?}"
+    );
+}

@@ -432,8 +432,24 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         }
     }
 
-    if board.number.is_none() {
-        board.number = from_ah;
+    match (board.number, from_ah) {
+        (None, _) => board.number = from_ah,
+        // BBO Helper's downloads number their tables `qx|o26|` for the board
+        // headed `ah|Board 27|`, whose dealer and vulnerability are board 27's:
+        // the heading names the board.
+        (Some(qx), Some(ah)) if qx.value != ah.value => {
+            s.push(
+                rules::TABLE,
+                qx.pos,
+                format!(
+                    "`qx` names board {} but the heading `ah` names board {}: the heading's \
+                     number is taken",
+                    qx.value, ah.value
+                ),
+            );
+            board.number = Some(ah);
+        }
+        _ => {}
     }
     if let Some(t) = names.or(header_names) {
         players(rec, t, board);
@@ -661,7 +677,11 @@ fn table(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
         .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|d| d.parse::<u32>().ok());
     board.room = room;
-    board.number = number.map(|n| At::new(n, pos_at(t.value_pos(), 1)));
+    // Only `o`/`c` and a number name a board: lesson files write `qx|A1|`,
+    // `qx|F55|` for their pages.
+    board.number = number
+        .filter(|_| room.is_some())
+        .map(|n| At::new(n, pos_at(t.value_pos(), 1)));
     if room.is_none() || number.is_none() {
         s.push(
             rules::TABLE,
@@ -676,10 +696,20 @@ fn table(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
 
 /// `ah|Board 12|`: the board number of single-board files.
 fn board_heading(v: &[u8], t: &RawTag) -> Option<At<u32>> {
-    let start = v.iter().position(u8::is_ascii_digit)?;
-    let prefix = &v[..start];
-    if !prefix.trim_ascii().eq_ignore_ascii_case(b"board") {
+    // `Board 7`, or URL-encoded as handviewer links write it (`Board+7`,
+    // `Board%207`).
+    let lead = v.len() - v.trim_ascii_start().len();
+    let rest = &v[lead..];
+    if !rest.get(..5)?.eq_ignore_ascii_case(b"board") {
         return None;
+    }
+    let mut start = lead + 5;
+    loop {
+        match &v[start..] {
+            [b' ' | b'+', ..] => start += 1,
+            [b'%', b'2', b'0', ..] => start += 3,
+            _ => break,
+        }
     }
     let d = &v[start..];
     let end = d
@@ -763,7 +793,9 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
         }
         offset += h.len() + 1;
     }
-    if !(3..=4).contains(&count) {
+    // A comma after the fourth hand, as after the third, ends the list.
+    let listed = (3..=4).contains(&count) || count == 5 && v.last() == Some(&b',');
+    if !listed {
         s.push(
             rules::DEAL,
             t.value_pos(),

@@ -170,6 +170,9 @@ pub struct Reader<R> {
     last: Last,
     /// The header a resumed reader started from ([`Reader::resume`]).
     resumed_from: Option<std::sync::Arc<Carried>>,
+    /// Whether the input's first bytes were read (and a byte order mark
+    /// before them skipped).
+    started: bool,
 }
 
 /// What [`Reader::handover`] needs of the last record returned.
@@ -222,6 +225,7 @@ impl<R: Read> Reader<R> {
             open_end: false,
             last: Last::default(),
             resumed_from: None,
+            started: false,
         }
     }
 
@@ -256,12 +260,38 @@ impl<R: Read> Reader<R> {
                 Ok(n) => {
                     self.lo = 0;
                     self.hi = n;
+                    if !self.started && !self.skip_bom()? {
+                        continue;
+                    }
                     return Ok(true);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// At the input's first bytes (`buf[..hi]`): skips a UTF-8 byte order
+    /// mark, as files saved by Windows editors begin (the PBN reader does the
+    /// same); it is no part of the text, and a `pn` after it was read as a
+    /// malformed tag. Reads on until three bytes are there or the input ends.
+    /// False when nothing is left after the mark.
+    #[cold]
+    fn skip_bom(&mut self) -> io::Result<bool> {
+        self.started = true;
+        while self.hi < 3 && !self.eof {
+            match self.inner.read(&mut self.buf[self.hi..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.hi += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if self.buf[..self.hi].starts_with(b"\xEF\xBB\xBF") {
+            self.lo = 3;
+            self.bytes = 3;
+        }
+        Ok(self.lo < self.hi)
     }
 
     /// Consumes `n` available bytes, moving the position.

@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use super::decode::{LIN_SEATS, auction_outcome, opening_leader};
+use super::decode::{LIN_SEATS, auction_outcome};
 use super::raw::RawRecord;
 use crate::bridge::auction::AuctionState;
 use crate::bridge::result::declarer_tricks;
@@ -470,9 +470,13 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
         if !p.notes.is_empty() || p.items.iter().any(|i| i.note.is_some()) {
             out.push("play notes");
         }
-        if p.first.is_some()
-            && p.first != opening_leader(b.auction.as_ref(), b.dealer_or_first_caller())
-        {
+        // The reader takes the play's start from the auction as written (an
+        // `AP` written as the passes it stands for).
+        let leader = match outcome(b) {
+            Some(Some((_, declarer))) => Some(declarer.lho()),
+            _ => None,
+        };
+        if p.first.is_some() && p.first != leader {
             out.push("play start (not declarer's left-hand opponent)");
         }
         if p.star.is_some() && claim(b, cards.len()).is_none() {

@@ -383,3 +383,27 @@ fn lines_opening_with_percent_are_one_comment() {
     let values: Vec<&[u8]> = r.tags.iter().map(|t| r.value(t)).collect();
     assert_eq!(values, [&b"o1"[..], b"100%"]);
 }
+
+#[test]
+fn a_byte_order_mark_before_the_first_tag_is_skipped() {
+    // Read whole and one byte at a time; a file of the mark alone, and a
+    // mark that is not at the start (a byte of a value).
+    let text = b"\xEF\xBB\xBFpn|a,b,c,d|md|3SA,SK,SQ,|";
+    let whole = read(text);
+    assert_eq!(whole.len(), 1);
+    assert!(whole[0].findings.is_empty(), "{:?}", whole[0].findings);
+    assert_eq!(&whole[0].tags[0].name, b"pn");
+    assert_eq!(whole[0].tags[0].pos(), Pos::new(1, 1));
+    let mut r = Reader::new(Trickle(text));
+    let mut rec = RawRecord::default();
+    assert!(r.read_record(&mut rec).unwrap());
+    assert_eq!((&rec.tags[0].name, rec.findings.len()), (b"pn", 0));
+    assert_eq!(r.bytes_read(), text.len() as u64);
+    assert!(read(b"\xEF\xBB\xBF").is_empty());
+    let inner = read(b"pn|\xEF\xBB\xBFa,b,c,d|md|3SA,SK,SQ,|");
+    assert!(
+        inner[0]
+            .value(&inner[0].tags[0])
+            .starts_with(b"\xEF\xBB\xBF")
+    );
+}
