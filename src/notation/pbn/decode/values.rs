@@ -430,13 +430,20 @@ pub fn parse_rubber(s: &str) -> Result<SideScore<(u32, u32)>, Reason> {
 /// assert!(parse_optimum_score("NS 620").is_ok());
 /// assert!(parse_optimum_score("100").is_err());
 /// assert!(parse_optimum_score("EW").is_err());
+/// // The message offers only the forms OptimumScore takes.
+/// let e = parse_optimum_score("420").unwrap_err();
+/// assert!(e.contains("`NS <v>`") && !e.contains("`<v>`"), "{e}");
 /// ```
 pub fn parse_optimum_score(s: &str) -> Result<SideScore<i32>, Reason> {
-    let sc = parse_score(s)?;
-    if sc.declarer.is_some() {
-        return Err(format!("`{s}`: OptimumScore must name the side (NS or EW)"));
+    // One message for every form it is not: Score's own would offer `<v>`,
+    // which OptimumScore does not take.
+    match parse_score(s) {
+        Ok(sc) if sc.declarer.is_none() => Ok(sc),
+        _ => Err(format!(
+            "`{s}` is not one of OptimumScore's forms `NS <v>`, `EW <v>`, `NS <v> EW <v>` \
+             (it names the side)"
+        )),
     }
-    Ok(sc)
 }
 
 /// Parses a Vulnerable tag.
