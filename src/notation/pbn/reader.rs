@@ -710,22 +710,32 @@ impl Parser {
                 Pos::new(line, col0 + i as u32 + 1),
                 format!("control character 0x{:02X} is not allowed in PBN", text[i]),
             );
-        } else if text.iter().any(|&b| (0x80..0xa0).contains(&b))
-            && std::str::from_utf8(text).is_err()
-        {
-            let i = text
-                .iter()
-                .position(|&b| (0x80..0xa0).contains(&b))
-                .unwrap_or(0);
-            self.finding(
-                rec,
-                rules::CHARACTER,
-                Pos::new(line, col0 + i as u32 + 1),
-                format!(
-                    "byte 0x{:02X} is a control code in ISO 8859-1 and not used in PBN",
-                    text[i]
-                ),
-            );
+        } else if text.iter().any(|&b| (0x80..0xa0).contains(&b)) {
+            let c1 = |b: &u8| (0x80..0xa0).contains(b);
+            if std::str::from_utf8(text).is_err() {
+                let i = text.iter().position(c1).unwrap_or(0);
+                self.finding(
+                    rec,
+                    rules::CHARACTER,
+                    Pos::new(line, col0 + i as u32 + 1),
+                    format!(
+                        "byte 0x{:02X} is a control code in ISO 8859-1 and not used in PBN",
+                        text[i]
+                    ),
+                );
+            } else if let Some(i) = text.windows(2).position(|w| w[0] == 0xc2 && c1(&w[1])) {
+                // The same control codes in UTF-8 (U+0080 to U+009F): the
+                // bytes 0x80-0x9F are otherwise parts of other characters.
+                self.finding(
+                    rec,
+                    rules::CHARACTER,
+                    Pos::new(line, col0 + i as u32 + 1),
+                    format!(
+                        "character U+{:04X} is a control code and not used in PBN",
+                        text[i + 1]
+                    ),
+                );
+            }
         }
         if self.export
             && col0 == 0

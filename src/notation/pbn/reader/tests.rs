@@ -1022,3 +1022,36 @@ fn random_word_lines_read_alike_from_the_buffer_and_one_byte_at_a_time() {
     // About 60 x 8 lines of 40 bytes, 3 to 4 bytes a word.
     assert!(tokens > 2 * 60 * 8 * 5, "only {tokens} tokens");
 }
+
+#[test]
+fn c1_control_codes_are_reported_in_latin_1_and_in_utf_8() {
+    // 0x85 alone (Latin-1's NEL); U+0085 in UTF-8 (C2 85); a right quote in
+    // UTF-8 (E2 80 99), whose 0x80 and 0x99 are parts of a printing
+    // character; é in UTF-8 (C3 A9) and in Latin-1 (E9).
+    for (value, want) in [
+        (&b"a\x85b"[..], Some((1, 10, "byte 0x85"))),
+        (b"a\xc2\x85b", Some((1, 10, "character U+0085"))),
+        (b"I\xe2\x80\x99ve", None),
+        (b"caf\xc3\xa9", None),
+        (b"caf\xe9", None),
+    ] {
+        let mut text = b"[Event \"".to_vec();
+        text.extend_from_slice(value);
+        text.extend_from_slice(b"\"]\n");
+        let mut rec = RawRecord::default();
+        assert!(Reader::new(&text[..]).read_record(&mut rec).unwrap());
+        let got = rec
+            .findings
+            .iter()
+            .find(|f| f.rule == "pbn.syntax.character")
+            .map(|f| (f.pos.line, f.pos.col, f.message.clone()));
+        match (got, want) {
+            (None, None) => {}
+            (Some((l, c, m)), Some((wl, wc, w))) => {
+                assert_eq!((l, c), (wl, wc), "{m}");
+                assert!(m.starts_with(w), "{m}");
+            }
+            (got, want) => panic!("{value:?}: {got:?}, want {want:?}"),
+        }
+    }
+}
