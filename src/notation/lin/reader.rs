@@ -289,7 +289,7 @@ impl<R: Read> Reader<R> {
         }
         if self.buf[..self.hi].starts_with(b"\xEF\xBB\xBF") {
             self.lo = 3;
-            self.bytes = 3;
+            self.bytes += 3;
         }
         Ok(self.lo < self.hi)
     }
