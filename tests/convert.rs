@@ -32,6 +32,7 @@ fn bridge_violations(name: &str, bytes: &[u8]) -> (u64, BTreeSet<(usize, &'stati
 fn rules_reading(field: &str) -> &'static [&'static str] {
     match field {
         "Score" => &["bridge.score.points"],
+        kibitz::notation::RESULTS_LIST => &["bridge.result.list"],
         "ScoreIMP" | "Room" => &["bridge.score.imp"],
         "Result" | "result RBN cannot state" => &["bridge.result.", "bridge.score."],
         "Contract" | "Declarer" | "contract and declarer" => &[

@@ -287,9 +287,16 @@ fn corpus_round_trip_raw_records_and_boards() {
         } else {
             Form::Single
         };
-        let boards: Vec<Board> = first.iter().map(|x| x.1.clone()).collect();
-        for b in &boards {
-            assert_eq!(uncarried(b, form).count(), 0, "{}: {b:?}", p.display());
+        // The results list's entry of a table (`rs`) heads the file, before
+        // any board is written: the one field a written board does not carry.
+        let mut boards: Vec<Board> = first.iter().map(|x| x.1.clone()).collect();
+        for b in &mut boards {
+            let lost: Vec<_> = uncarried(b, form).collect();
+            let expected: &[&str] = match b.summary.take() {
+                Some(_) => &[kibitz::notation::RESULTS_LIST],
+                None => &[],
+            };
+            assert_eq!(lost, expected, "{}: {b:?}", p.display());
         }
         let text = write_boards(&boards, form);
         let back = read_all(&text);
@@ -783,4 +790,78 @@ fn an_auction_ending_in_ap_carries_its_play_start_to_lin() {
         fields.iter().any(|f| f.starts_with("play start")),
         "{fields:?}"
     );
+}
+
+#[test]
+fn the_results_list_gives_each_table_its_entry() {
+    use kibitz::bridge::Summary;
+    // Boards 5 and 6, open room first: entries o5, c5, o6, c6 at columns 4,
+    // 9, 10 and 15 of line 2 (the value starts at column 4).
+    let deal = "md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|";
+    let calls = "mb|p|mb|p|mb|7N|mb|p|mb|p|mb|p|pg||";
+    let text = format!(
+        "vg|Teams,Final,I,5,6,Red,0,Blue,0|\nrs|7NS=,,PASS,7N by S|\n\
+         qx|o5|{deal}sv|n|{calls}\nqx|c5|{deal}sv|n|{calls}\n\
+         qx|o6|{deal}sv|e|{calls}\nqx|c6|{deal}sv|e|{calls}\nqx|o7|{deal}sv|b|{calls}\n"
+    );
+    let all = read_all(text.as_bytes());
+    let summaries: Vec<_> = all.iter().map(|(_, b, _)| b.summary).collect();
+    let seven_nt = Summary::Played {
+        contract: "7NT".parse().unwrap(),
+        declarer: Seat::South,
+        tricks: 13,
+    };
+    assert_eq!(
+        summaries[0].map(|s| (s.value, s.pos)),
+        Some((seven_nt, Pos::new(2, 4)))
+    );
+    assert_eq!(
+        summaries[1], None,
+        "an empty entry: the table was not played"
+    );
+    assert_eq!(
+        summaries[2].map(|s| (s.value, s.pos)),
+        Some((Summary::PassedOut, Pos::new(2, 10)))
+    );
+    assert_eq!(summaries[3], None);
+    assert_eq!(summaries[4], None, "board 7 is beyond the list");
+    let rs: Vec<_> = all
+        .iter()
+        .flat_map(|(_, _, f)| f)
+        .filter(|f| f.rule == "lin.rs")
+        .collect();
+    assert_eq!(rs.len(), 1, "{rs:#?}");
+    assert_eq!((rs[0].record, rs[0].pos), (4, Pos::new(2, 15)));
+    assert!(
+        rs[0].message.contains("`7N by S` of table c6"),
+        "{}",
+        rs[0].message
+    );
+
+    // The audit holds each entry to its table: o6's PASS against 7NT by
+    // South is one violation, at the entry.
+    let f = audit(&text, None);
+    let list: Vec<_> = f
+        .iter()
+        .filter(|f| f.rule == "bridge.result.list")
+        .map(|f| (f.record, f.pos))
+        .collect();
+    assert_eq!(list, [(3, Pos::new(2, 10))], "{f:#?}");
+
+    // Without a `vg` first board the entries cannot be placed: said once,
+    // whether the title lacks it or there is no title (then `rs` is a tag of
+    // the first record).
+    for head in ["vg|Teams,Final,I,,,Red,0,Blue,0|\n", ""] {
+        let text = format!("{head}rs|7NS=,|\nqx|o1|{deal}sv|o|{calls}\nqx|c1|{deal}sv|o|{calls}\n");
+        let all = read_all(text.as_bytes());
+        assert!(all.iter().all(|(_, b, _)| b.summary.is_none()), "{head}");
+        let rs: Vec<_> = all
+            .iter()
+            .flat_map(|(_, _, f)| f)
+            .filter(|f| f.rule == "lin.rs")
+            .collect();
+        assert_eq!(rs.len(), 1, "{head}: {rs:#?}");
+        let line = if head.is_empty() { 1 } else { 2 };
+        assert_eq!((rs[0].record, rs[0].pos), (1, Pos::new(line, 4)), "{head}");
+    }
 }

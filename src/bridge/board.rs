@@ -96,6 +96,47 @@ pub enum ContractTag {
     Strain(Strain),
 }
 
+/// A table's contract and result as a results list beside the record states
+/// them (LIN's `rs` entry, lin-notes 3): checked against the auction, the
+/// Result (a claim) and the play (`bridge.result.list`), never what they are
+/// checked against.
+///
+/// ```
+/// use kibitz::bridge::Summary;
+/// use kibitz::Seat;
+/// let s = Summary::Played { contract: "4SX".parse().unwrap(), declarer: Seat::South, tricks: 8 };
+/// assert_eq!(s.to_string(), "4SX by South, 8 tricks");
+/// assert_eq!(Summary::PassedOut.to_string(), "passed out");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Summary {
+    /// All four passed.
+    PassedOut,
+    /// A contract played.
+    Played {
+        /// The contract, doubled or redoubled as stated.
+        contract: Contract,
+        /// Its declarer.
+        declarer: Seat,
+        /// Declarer's tricks.
+        tricks: u8,
+    },
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Summary::PassedOut => f.write_str("passed out"),
+            Summary::Played {
+                contract,
+                declarer,
+                tricks,
+            } => write!(f, "{contract} by {declarer}, {tricks} tricks"),
+        }
+    }
+}
+
 /// A Result tag: tricks won. Forms: `<n>` (declarer), `NS <n>`, `EW <n>`, or both
 /// sides; `^` before marks a count the players agreed although it is wrong.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -444,6 +485,8 @@ pub struct Board {
     pub score_imp: Option<At<SideScore<Centi>>>,
     /// Room tag.
     pub room: Option<Room>,
+    /// The table's line of a results list beside the record ([`Summary`]).
+    pub summary: Option<At<Summary>>,
     /// The auction section.
     pub auction: Option<Auction>,
     /// The play section.
@@ -493,6 +536,7 @@ impl PartialEq for Board {
             score,
             score_imp,
             room,
+            summary,
             auction,
             play,
             spare_calls: _,
@@ -514,6 +558,7 @@ impl PartialEq for Board {
             && *score == other.score
             && *score_imp == other.score_imp
             && *room == other.room
+            && *summary == other.summary
             && *auction == other.auction
             && *play == other.play
     }
@@ -578,6 +623,7 @@ impl Board {
             score,
             score_imp,
             room,
+            summary,
             auction,
             play,
             spare_calls,
@@ -612,6 +658,7 @@ impl Board {
         *score = None;
         *score_imp = None;
         *room = None;
+        *summary = None;
     }
 
     /// Sets every position (and the record index) to zero, so that two spellings
@@ -644,7 +691,8 @@ impl Board {
             contract,
             result,
             score,
-            score_imp
+            score_imp,
+            summary
         );
         if let Some(a) = self.auction.as_mut() {
             a.pos = z;

@@ -8,7 +8,7 @@ use crate::bridge::deal::{self, Hands};
 use crate::bridge::fault::Fault;
 use crate::bridge::imp::{Table, Tables};
 use crate::bridge::play::{self, PlayOutcome, Setup};
-use crate::bridge::{Board, cycle, points, result, rules};
+use crate::bridge::{Board, cycle, points, result, rules, summary};
 
 /// Most findings the rules report for one record (a crafted auction of a
 /// thousand `^S` is not a thousand findings); the rest are counted in one
@@ -165,6 +165,7 @@ fn rules(board: &Board, report: &mut dyn FnMut(Fault)) -> Outcome {
         result::passed_out(board, report);
     }
     let tricks = result::check(board, &declared, play.as_ref(), &hands, report);
+    summary::check(board, auction, &declared, play.as_ref(), &hands, report);
     let ns_score = points::check(board, &declared, &tricks.counts(), report);
     Outcome {
         hands,

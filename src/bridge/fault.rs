@@ -7,7 +7,7 @@
 
 use smallvec::SmallVec;
 
-use crate::bridge::{Centi, ContractTag, DeclarerTag, Room};
+use crate::bridge::{Centi, ContractTag, DeclarerTag, Room, Summary};
 
 mod message;
 
@@ -93,6 +93,18 @@ impl TrickBound {
             r::RESULT_CLAIM
         }
     }
+}
+
+/// What contradicts a results list's line for the table
+/// ([`Fault::ResultList`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ListAgainst {
+    /// The auction's end: its contract and declarer, `None` when passed out.
+    Auction(Option<(Contract, Seat)>),
+    /// The Result (a claim): declarer's tricks.
+    Result(u8),
+    /// The tricks the play allows ([`TrickBound::written`] is the line's).
+    Play(TrickBound),
 }
 
 /// Why a hand has the wrong number of cards.
@@ -544,6 +556,16 @@ pub enum Fault {
         /// Declarer.
         declarer: Seat,
     },
+    /// A results list's line for the table ([`crate::bridge::Summary`]) that
+    /// the record contradicts.
+    ResultList {
+        /// The line.
+        pos: Pos,
+        /// What the line states.
+        stated: Summary,
+        /// What contradicts it.
+        against: ListAgainst,
+    },
     /// Result outside the claim bound.
     ResultClaim {
         /// The Result tag.
@@ -679,6 +701,7 @@ impl Fault {
             Fault::ResultAgreed { .. } => r::RESULT_AGREED_MARKED,
             Fault::ResultTotal { .. } => r::RESULT_TOTAL,
             Fault::ResultPassedOut { .. } => r::RESULT_PASSED_OUT,
+            Fault::ResultList { .. } => r::RESULT_LIST,
             Fault::PassedOutTags { .. } => r::PASSED_OUT_TAGS,
             Fault::Points { .. } => r::SCORE_POINTS,
             Fault::Imp { .. } => r::SCORE_IMP,
@@ -723,6 +746,7 @@ impl Fault {
             | Fault::ResultAgreed { pos }
             | Fault::ResultTotal { pos, .. }
             | Fault::ResultPassedOut { pos }
+            | Fault::ResultList { pos, .. }
             | Fault::PassedOutTags { pos, .. }
             | Fault::Points { pos, .. }
             | Fault::Imp { pos, .. } => pos,

@@ -28,10 +28,12 @@ pub mod points;
 pub mod result;
 pub mod rules;
 pub mod score;
+pub mod summary;
 
 pub use board::{
     At, Auction, AuctionCall, AuctionItem, Board, Centi, ContractTag, Deal, DeclarerTag,
     Identification, Note, Play, PlayCard, PlayItem, PlayOrder, ResultTag, Room, Scoring, SideScore,
+    Summary,
 };
 pub use call::{
     Bid, Call, Contract, ParseCallError, Risk, Strain, Vulnerability, dealer_for_board,

@@ -189,7 +189,12 @@ pub fn check(
 
 /// The bound the play sets on `declarer`'s count `written`, if `written` breaks
 /// it; `counted` is the declarer the replay counted tricks for.
-fn bound(p: &PlayOutcome, counted: Seat, declarer: Seat, written: u8) -> Option<TrickBound> {
+pub(crate) fn bound(
+    p: &PlayOutcome,
+    counted: Seat,
+    declarer: Seat,
+    written: u8,
+) -> Option<TrickBound> {
     let side = declarer.side();
     let won = if side == counted.side() {
         p.declarer_tricks

@@ -78,6 +78,9 @@ pub const RESULT_AGREED_MARKED: Rule = Rule::new("bridge.result.agreed-marked", 
 pub const RESULT_TOTAL: Rule = Rule::new("bridge.result.total", Violation);
 /// A Result that gives tricks on a board that was passed out.
 pub const RESULT_PASSED_OUT: Rule = Rule::new("bridge.result.passed-out", Violation);
+/// A results list's line for the table (LIN's `rs` entry) that differs from
+/// the table's auction, Result (claim) or play.
+pub const RESULT_LIST: Rule = Rule::new("bridge.result.list", Violation);
 /// A passed-out board with a Declarer seat or a Result of 0 instead of empty tags.
 pub const PASSED_OUT_TAGS: Rule = Rule::new("bridge.board.passed-out-tags", Warning);
 
@@ -124,6 +127,7 @@ pub const ALL: &[Rule] = &[
     RESULT_AGREED_MARKED,
     RESULT_TOTAL,
     RESULT_PASSED_OUT,
+    RESULT_LIST,
     PASSED_OUT_TAGS,
     SCORE_POINTS,
     SCORE_IMP,

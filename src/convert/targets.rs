@@ -84,8 +84,13 @@ impl BoardWriter for PbnTarget {
         n: u64,
         board: &Board,
         out: &mut Vec<u8>,
-        _: &mut dyn FnMut(&'static str),
+        uncarried: &mut dyn FnMut(&'static str),
     ) -> io::Result<()> {
+        if board.summary.is_some() {
+            // PBN has no results list (its Contract, Declarer and Result
+            // tags are the record's own).
+            uncarried(crate::notation::RESULTS_LIST);
+        }
         let mut w = crate::pbn::writer::Writer::new(Vec::new())?;
         w.write_game(board)?;
         let text = w.into_inner();

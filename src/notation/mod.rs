@@ -21,6 +21,12 @@ use std::io;
 
 use crate::{Finding, Pos, Rule};
 
+/// The name the writers give a results list's line for the table
+/// ([`Board::summary`](crate::bridge::Board::summary), LIN's `rs` entry) in
+/// the fields they cannot carry: no notation kibitz writes has one per
+/// record (LIN's `rs` heads a whole file, before its first board).
+pub const RESULTS_LIST: &str = "results list entry (`rs`)";
+
 /// What the audit loop needs of a raw record, whatever its notation: where it is
 /// and what its reader found while reading it.
 pub trait RawRecord: Default {

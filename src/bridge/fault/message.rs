@@ -513,6 +513,19 @@ impl fmt::Display for Fault {
             Fault::ResultPassedOut { .. } => {
                 f.write_str("the Result gives tricks, but the board was passed out")
             }
+            Fault::ResultList {
+                stated, against, ..
+            } => {
+                write!(f, "the results list gives {stated}, but ")?;
+                match against {
+                    ListAgainst::Auction(Some((c, d))) => {
+                        write!(f, "the auction ends in {c} by {d}")
+                    }
+                    ListAgainst::Auction(None) => f.write_str("the auction was passed out"),
+                    ListAgainst::Result(n) => write!(f, "the Result gives declarer {n} tricks"),
+                    ListAgainst::Play(b) => b.write_play(f),
+                }
+            }
             Fault::PassedOutTags {
                 declarer,
                 result_zero,
@@ -600,17 +613,29 @@ impl fmt::Display for TrickBound {
     /// `gives declarer N 13 tricks, but ...: 10 to 12 is possible`, with the
     /// arithmetic of the bound.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "gives declarer {} {} tricks, but ",
+            self.declarer, self.written
+        )?;
+        self.write_play(f)
+    }
+}
+
+impl TrickBound {
+    /// What the play allows: `South's side won 9 in the play`, or the side's
+    /// tricks, the tricks left and Law 64's transfers with the range they give.
+    fn write_play(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let TrickBound {
             declarer,
-            written,
             won,
             left,
             from,
             to,
             revokes,
+            ..
         } = *self;
         let (lo, hi) = self.range();
-        write!(f, "gives declarer {declarer} {written} tricks, but ")?;
         if revokes == 0 && left == 0 {
             return write!(f, "{declarer}'s side won {won} in the play");
         }

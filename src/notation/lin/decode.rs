@@ -7,6 +7,7 @@
 
 use super::raw::{MAX_FINDINGS_PER_RECORD, RawRecord, RawTag};
 use super::reader::{is_display, is_known};
+use super::results;
 use super::rules;
 use crate::bridge::auction::AuctionState;
 use crate::bridge::{
@@ -253,9 +254,14 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     };
     let s = &mut sink;
     let mut header_names: Option<&RawTag> = None;
+    let (mut vg, mut rs): (Option<&RawTag>, Option<&RawTag>) = (None, None);
     for t in &rec.header {
         match &t.lower() {
-            b"vg" => title(rec, t, board, s, rec.header_new),
+            b"vg" => {
+                vg = vg.or(Some(t));
+                title(rec, t, board, s, rec.header_new);
+            }
+            b"rs" => rs = rs.or(Some(t)),
             b"pn" => header_names = header_names.or(Some(t)),
             l if is_known(l) || is_display(l) => {}
             _ if rec.header_new => unknown(rec, t, s),
@@ -427,6 +433,13 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     }
                 }
             }
+            b"rs" => s.push(
+                rules::RESULTS,
+                t.value_pos(),
+                "`rs` stands in a record, not in a vugraph header after `vg`: its entries \
+                 cannot be placed and are not compared with the tables"
+                    .into(),
+            ),
             l if is_known(l) || is_display(l) => {}
             _ => unknown(rec, t, s),
         }
@@ -453,6 +466,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     }
     if let Some(t) = names.or(header_names) {
         players(rec, t, board);
+    }
+    if let Some(rs) = rs {
+        results_line(rec, rs, vg, board, s);
     }
     // A record of no game at all (BBO downloads may open with `qx||pg||`)
     // is said to be empty, not a board without its deal and vulnerability.
@@ -657,6 +673,51 @@ fn players(rec: &RawRecord, t: &RawTag, board: &mut Board) {
     // Into the names' cleared strings: no allocation once they are long enough.
     for (k, name) in v.split(|&b| b == b',').skip(offset).take(4).enumerate() {
         crate::text::decode_into(name, &mut board.id.players[LIN_SEATS[k]]);
+    }
+}
+
+/// This table's entry of the results list `rs` as the board's
+/// [`Summary`](crate::bridge::Summary) (see [`super::results`]).
+fn results_line(
+    rec: &RawRecord,
+    rs: &RawTag,
+    vg: Option<&RawTag>,
+    board: &mut Board,
+    s: &mut Sink,
+) {
+    let (Some(room), Some(number)) = (board.room, board.number) else {
+        return;
+    };
+    let Some(first) = vg.and_then(|t| results::first_board(rec.value(t))) else {
+        if rec.header_new {
+            s.push(
+                rules::RESULTS,
+                rs.value_pos(),
+                "`rs` is not compared with the tables: the `vg` title gives no first board \
+                 for its entries to count from"
+                    .into(),
+            );
+        }
+        return;
+    };
+    let Some((e, at)) = results::entry(rec.value(rs), first, number.value, room) else {
+        return;
+    };
+    let pos = pos_at(rs.value_pos(), at);
+    match results::parse_entry(e) {
+        Ok(Some(x)) => board.summary = Some(At::new(x, pos)),
+        Ok(None) => {}
+        Err(results::BadEntry) => s.push(
+            rules::RESULTS,
+            pos,
+            format!(
+                "`rs` entry `{}` of table {}{} is not a contract and result (such as 4SN=, \
+                 3NEx-1 or PASS): it is not compared with the table",
+                decode_short(e, 20),
+                if room == Room::Open { 'o' } else { 'c' },
+                number.value
+            ),
+        ),
     }
 }
 

@@ -15,6 +15,7 @@
 
 mod raw;
 mod reader;
+pub mod results;
 pub mod rules;
 mod sniff;
 

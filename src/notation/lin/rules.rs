@@ -51,6 +51,9 @@ pub const NO_AUCTION: Rule = Rule::new("lin.record.no-auction", Notice);
 pub const EMPTY: Rule = Rule::new("lin.record.empty", Notice);
 /// A play that stops before 52 cards with no `mc` claim: the result is unknown.
 pub const UNFINISHED: Rule = Rule::new("lin.record.unfinished", Notice);
+/// An `rs` entry that is no contract code, or an `rs` list with no `vg`
+/// first board to count its entries from: not compared with the tables.
+pub const RESULTS: Rule = Rule::new("lin.rs", Warning);
 /// A ten written `10` in `md` or `pc` (LIN's ten is `T`): read as the ten.
 pub const LENIENT: Rule = Rule::new("lin.token.lenient", Warning);
 
@@ -77,5 +80,6 @@ pub const ALL: &[Rule] = &[
     NO_AUCTION,
     EMPTY,
     UNFINISHED,
+    RESULTS,
     LENIENT,
 ];

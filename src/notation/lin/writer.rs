@@ -424,6 +424,10 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
     if b.score.is_some() {
         out.push("Score");
     }
+    if b.summary.is_some() {
+        // `rs` heads the whole file, before any board is written.
+        out.push(crate::notation::RESULTS_LIST);
+    }
     if b.score_imp.is_some() {
         out.push("ScoreIMP");
     }

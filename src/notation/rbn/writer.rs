@@ -76,6 +76,9 @@ bitflags::bitflags! {
         const LENGTH = 1 << 18;
         /// A date RBN's D label cannot state.
         const DATE = 1 << 19;
+        /// A results list's line for the table ([`Board::summary`]): RBN has
+        /// no results list.
+        const RESULTS_LIST = 1 << 20;
     }
 }
 
@@ -88,7 +91,7 @@ impl Uncarried {
     /// assert_eq!(u.names().collect::<Vec<_>>(), ["declarer swap mark", "play end mark"]);
     /// ```
     pub fn names(self) -> impl Iterator<Item = &'static str> {
-        const NAMES: [&str; 20] = [
+        const NAMES: [&str; 21] = [
             "declarer swap mark",
             "agreed result mark",
             "result RBN cannot state",
@@ -109,6 +112,7 @@ impl Uncarried {
             "empty play section",
             "label line length",
             "date",
+            crate::notation::RESULTS_LIST,
         ];
         NAMES
             .into_iter()
@@ -299,6 +303,9 @@ impl<W: Write> Writer<W> {
     /// I/O errors of the output.
     pub fn write_board(&mut self, b: &Board) -> io::Result<Uncarried> {
         let mut u = Uncarried::empty();
+        if b.summary.is_some() {
+            u |= Uncarried::RESULTS_LIST;
+        }
         self.lines.clear();
         if self.records == 0 {
             self.push(
