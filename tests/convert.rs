@@ -33,7 +33,8 @@ fn rules_reading(field: &str) -> &'static [&'static str] {
     match field {
         "Score" => &["bridge.score.points"],
         kibitz::notation::RESULTS_LIST => &["bridge.result.list"],
-        "ScoreIMP" | "Room" => &["bridge.score.imp"],
+        "ScoreIMP" => &["bridge.score.imp"],
+        "Room" => &["bridge.score.imp", "bridge.board.rooms"],
         "Result" | "result RBN cannot state" => &["bridge.result.", "bridge.score."],
         "Contract" | "Declarer" | "contract and declarer" => &[
             "bridge.auction.contract",

@@ -640,6 +640,23 @@ pub enum Fault {
         /// Contract, declarer, vulnerable, tricks (`None`: passed out).
         basis: Option<(Contract, Seat, bool, u8)>,
     },
+    /// The deal of a teams board's table differs from the other room's.
+    RoomDeals {
+        /// This table's deal.
+        pos: Pos,
+        /// The board number.
+        board: u32,
+        /// The first seat whose hands differ.
+        seat: Seat,
+        /// The seat's cards here that are not its cards there.
+        here: CardSet,
+        /// The seat's cards there that are not its cards here.
+        there: CardSet,
+        /// The other table's room.
+        other_room: Room,
+        /// The other record's first line.
+        other_line: u64,
+    },
     /// A ScoreIMP that differs from the IMPs between the two tables.
     Imp {
         /// The ScoreIMP tag.
@@ -705,6 +722,7 @@ impl Fault {
             Fault::PassedOutTags { .. } => r::PASSED_OUT_TAGS,
             Fault::Points { .. } => r::SCORE_POINTS,
             Fault::Imp { .. } => r::SCORE_IMP,
+            Fault::RoomDeals { .. } => r::ROOM_DEALS,
         }
     }
 
@@ -749,7 +767,8 @@ impl Fault {
             | Fault::ResultList { pos, .. }
             | Fault::PassedOutTags { pos, .. }
             | Fault::Points { pos, .. }
-            | Fault::Imp { pos, .. } => pos,
+            | Fault::Imp { pos, .. }
+            | Fault::RoomDeals { pos, .. } => pos,
         }
     }
 

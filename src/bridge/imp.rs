@@ -10,8 +10,8 @@
 use crate::bridge::fault::Fault;
 use crate::bridge::points::{for_form, values};
 use crate::bridge::score::imps;
-use crate::bridge::{At, Board, Centi, Room, Scoring, SideScore};
-use crate::{BySeat, CardSet, Finding, Side};
+use crate::bridge::{At, Board, Centi, Deal, Room, Scoring, SideScore};
+use crate::{BySeat, CardSet, Finding, Pos, Seat, Side};
 
 /// One table of a board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -33,6 +33,8 @@ pub struct Table {
     pub record: usize,
     /// First line of the record.
     pub line: u64,
+    /// Where the deal is written.
+    pub deal_pos: Pos,
 }
 
 impl Table {
@@ -40,7 +42,11 @@ impl Table {
     /// and room are known. Without an NS score (`ns`) it still pairs with the
     /// other table, but neither ScoreIMP is checked.
     pub fn of(board: &Board, ns: Option<i32>, declaring: Option<Side>) -> Option<Table> {
-        let deal = board.deal.as_ref()?.value.hands;
+        let At {
+            value: Deal { hands: deal, .. },
+            pos: deal_pos,
+        } = board.deal.as_ref()?;
+        let (deal, deal_pos) = (*deal, *deal_pos);
         if deal.values.iter().all(Option::is_none) {
             return None;
         }
@@ -60,10 +66,38 @@ impl Table {
             declaring,
             record: board.record,
             line: board.pos.line,
+            deal_pos,
         })
     }
 
     /// Checks this table's ScoreIMP against `other`.
+    /// Reports where this table's deal differs from `other`'s, the other
+    /// room's table of the same board: the first seat (North, East, South,
+    /// West) whose hands differ, with the cards each has that the other has
+    /// not. Only full deals are compared (a hand left out is no difference).
+    fn compare_deal(&self, other: &Table, out: &mut Vec<Finding>) {
+        let full = |d: &BySeat<Option<CardSet>>| d.values.iter().all(Option::is_some);
+        if !full(&self.deal) || !full(&other.deal) {
+            return;
+        }
+        let differing = Seat::ALL.into_iter().find_map(|seat| {
+            let (here, there) = (self.deal[seat]?, other.deal[seat]?);
+            (here != there).then_some((seat, here - there, there - here))
+        });
+        if let Some((seat, here, there)) = differing {
+            let f = Fault::RoomDeals {
+                pos: self.deal_pos,
+                board: self.board,
+                seat,
+                here,
+                there,
+                other_room: other.room,
+                other_line: other.line,
+            };
+            out.push(f.finding(self.record));
+        }
+    }
+
     fn check(&self, other: &Table, out: &mut Vec<Finding>) {
         let (Some(At { value, pos }), Some(this_ns), Some(other_ns)) =
             (self.imp, self.ns, other.ns)
@@ -127,7 +161,7 @@ impl Tables {
     /// use kibitz::{BySeat, Pos};
     /// let t = |room, ns, imp: Option<i64>| Table {
     ///     board: 4, deal: BySeat { values: [Some("A...".parse().unwrap()), None, None, None] },
-    ///     room, ns: Some(ns), declaring: None, record: 1, line: 10,
+    ///     room, ns: Some(ns), declaring: None, record: 1, line: 10, deal_pos: Pos::new(12, 7),
     ///     imp: imp.map(|i| At::new(SideScore { ew: Some(Centi(i * 100)), ..SideScore::default() }, Pos::new(30, 11))),
     /// };
     /// let mut tables = Tables::default();
@@ -155,6 +189,18 @@ impl Tables {
                 t.check(other, out);
                 other.check(&t, out);
                 true
+            }
+            (None, _) => {
+                // No table of the other room with this deal: if there is one
+                // with another, and only one, the two rooms' deals differ.
+                let mut others = Bits(self.by_board[Self::slot(t.board)]).filter(|&i| {
+                    let (o, paired) = &ring[i];
+                    !paired && o.board == t.board && o.room != t.room
+                });
+                if let (Some(i), None) = (others.next(), others.next()) {
+                    t.compare_deal(&ring[i].0, out);
+                }
+                false
             }
             _ => false,
         };
@@ -194,7 +240,6 @@ impl Iterator for Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Pos;
 
     fn table(room: Room, ns: i32, imp: Option<SideScore<Centi>>, record: usize) -> Table {
         Table {
@@ -208,6 +253,7 @@ mod tests {
             declaring: Some(Side::EastWest),
             record,
             line: record as u64 * 10 - 5,
+            deal_pos: Pos::new(record as u64 * 10 - 3, 7),
         }
     }
 
@@ -216,6 +262,66 @@ mod tests {
             ns: Some(Centi(i * 100)),
             ..SideScore::default()
         })
+    }
+
+    /// A table of board 7 with the full deal below, East's and South's
+    /// hands swapped with `swap`.
+    fn full(room: Room, record: usize, swap: bool) -> Table {
+        let hands = [
+            "AKQJ.AKQ.AKQ.AKQ",
+            "T987.JT9.JT9.JT9",
+            "6543.876.876.876",
+            "2.5432.5432.5432",
+        ];
+        let mut t = table(room, 0, None, record);
+        for (i, h) in hands.iter().enumerate() {
+            t.deal.values[i] = Some(h.parse().unwrap());
+        }
+        if swap {
+            t.deal.values.swap(1, 2);
+        }
+        t
+    }
+
+    #[test]
+    fn the_rooms_deals_are_compared_when_they_cannot_pair() {
+        let mut tables = Tables::default();
+        let mut out = Vec::new();
+        tables.add(full(Room::Open, 1, false), &mut out);
+        tables.add(full(Room::Closed, 2, true), &mut out);
+        assert_eq!(out.len(), 1, "{out:?}");
+        let f = &out[0];
+        assert_eq!(
+            (f.rule, f.record, f.pos),
+            ("bridge.board.rooms", 2, Pos::new(17, 7))
+        );
+        // East's hand is South's of the Open room: East is the first seat
+        // that differs.
+        assert_eq!(
+            f.message,
+            "board 7's deal differs from the Open room's (line 5): East holds S6, S5, S4, S3, \
+             H8, H7, H6, D8, D7, D6, C8, C7, C6 here and ST, S9, S8, S7, HJ, HT, H9, DJ, DT, \
+             D9, CJ, CT, C9 there; the two rooms of a teams board play the same deal"
+        );
+        // The same deal pairs, silently; so does a deal with a hand left out.
+        let mut out = Vec::new();
+        let mut tables = Tables::default();
+        tables.add(full(Room::Open, 1, false), &mut out);
+        tables.add(full(Room::Closed, 2, false), &mut out);
+        let mut partial = full(Room::Closed, 4, true);
+        partial.deal.values[3] = None;
+        tables.add(full(Room::Open, 3, false), &mut out);
+        tables.add(partial, &mut out);
+        assert!(out.is_empty(), "{out:?}");
+        // Two unpaired tables of the other room: which is this one's partner
+        // is unknown, and nothing is said.
+        let mut tables = Tables::default();
+        tables.add(full(Room::Open, 1, false), &mut out);
+        tables.add(full(Room::Open, 2, true), &mut out);
+        let mut third = full(Room::Closed, 3, false);
+        third.deal.values.swap(0, 3);
+        tables.add(third, &mut out);
+        assert!(out.is_empty(), "{out:?}");
     }
 
     #[test]

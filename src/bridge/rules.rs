@@ -86,6 +86,9 @@ pub const PASSED_OUT_TAGS: Rule = Rule::new("bridge.board.passed-out-tags", Warn
 
 /// A Score that differs from duplicate scoring of contract and result.
 pub const SCORE_POINTS: Rule = Rule::new("bridge.score.points", Violation);
+/// A teams board whose two tables (Open and Closed rooms) have different
+/// deals.
+pub const ROOM_DEALS: Rule = Rule::new("bridge.board.rooms", Warning);
 /// A ScoreIMP that differs from the IMPs between the two tables of the board.
 pub const SCORE_IMP: Rule = Rule::new("bridge.score.imp", Violation);
 
@@ -131,5 +134,6 @@ pub const ALL: &[Rule] = &[
     PASSED_OUT_TAGS,
     SCORE_POINTS,
     SCORE_IMP,
+    ROOM_DEALS,
     FINDINGS_LIMIT,
 ];

@@ -563,6 +563,30 @@ impl fmt::Display for Fault {
                     form.show(written)
                 ),
             },
+            Fault::RoomDeals {
+                board,
+                seat,
+                here,
+                there,
+                other_room,
+                other_line,
+                ..
+            } => {
+                let list = |c: CardSet| {
+                    if c.is_empty() {
+                        "no other card".to_string()
+                    } else {
+                        card_list(c)
+                    }
+                };
+                write!(
+                    f,
+                    "board {board}'s deal differs from the {} room's (line {other_line}): {seat} holds {} here and {} there; the two rooms of a teams board play the same deal",
+                    room_name(other_room),
+                    list(here),
+                    list(there)
+                )
+            }
             Fault::Imp {
                 form,
                 written,
@@ -583,10 +607,7 @@ impl fmt::Display for Fault {
                     f,
                     "ScoreIMP {}, but NS {this_ns} here against NS {other_ns} in the {} room (line {other_line}) is {swing} to {side}: {} IMPs to {side}, that is {}",
                     form.show(written),
-                    match other_room {
-                        Room::Open => "Open",
-                        Room::Closed => "Closed",
-                    },
+                    room_name(other_room),
                     crate::bridge::score::imps(swing),
                     form.show(computed)
                 )
@@ -606,6 +627,14 @@ fn strain_word(s: crate::Strain) -> &'static str {
         crate::Strain::Hearts => "hearts",
         crate::Strain::Spades => "spades",
         crate::Strain::NoTrump => "no trump",
+    }
+}
+
+/// A room as messages name it: `Open`, `Closed`.
+fn room_name(r: Room) -> &'static str {
+    match r {
+        Room::Open => "Open",
+        Room::Closed => "Closed",
     }
 }
 
