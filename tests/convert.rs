@@ -782,3 +782,30 @@ fn lin_result_is_not_derived_after_a_revoke() {
         report.findings
     );
 }
+
+#[test]
+fn a_value_the_decoder_cannot_read_is_reported_not_dropped_silently() {
+    // South's hand with `Z` where its queen of clubs should be: the deal is
+    // written without that card, and the report says so.
+    let hands = [
+        "SAKQJHAKQDAKQCAKQ",
+        "S2345H2345D2345C2",
+        "S6789H6789D6789C3",
+        "",
+    ];
+    let clean = lin_board(hands, &["7N", "p", "p", "p"], &[]);
+    let bad = clean.replace("CAKQ,", "CAKZ,");
+    assert_ne!(bad, clean);
+    for (board, expected) in [(clean, None), (bad, Some(1))] {
+        for target in [Target::Pbn, Target::Rbn, Target::Lin] {
+            let mut out = Vec::new();
+            let report = convert("b.lin", board.as_bytes(), target, &mut out).unwrap();
+            assert_eq!(report.written, 1, "{report:?}");
+            assert_eq!(
+                report.uncarried.get(kibitz::convert::UNREADABLE).copied(),
+                expected,
+                "{target:?}: {report:?}"
+            );
+        }
+    }
+}

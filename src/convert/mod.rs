@@ -3,7 +3,8 @@
 //! writer. Streaming: one record in memory at a time.
 //!
 //! Conversion is not repair: a record with violations is written as it was
-//! read. A field the target cannot carry is counted and reported once per file
+//! read. A field the target cannot carry, and a value the decoder could not
+//! read ([`UNREADABLE`]), is counted and reported once per file
 //! ([`Report::uncarried`]), never dropped silently; a record the target cannot
 //! write at all (a call that could not be read, a play whose tricks cannot be
 //! ordered) is skipped and reported ([`Report::skipped`]).
@@ -20,6 +21,11 @@ mod targets;
 
 pub use targets::Target;
 use targets::{BoardWriter, writer_for};
+
+/// The name [`Report::uncarried`] gives the values of a record its decoder
+/// could not read (each a decode violation that `kibitz audit` shows): they
+/// are not on the board, so the record is written without them.
+pub const UNREADABLE: &str = "values the decoder could not read (`kibitz audit` names them)";
 
 /// What one conversion did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -125,11 +131,19 @@ where
         findings.clear();
         raw.take_findings(&mut findings);
         raw.decode(&mut board, &mut findings);
+        // A value the decoder could not read (a decode violation) is not on
+        // the board, so no writer can carry it.
+        let unreadable = findings
+            .iter()
+            .any(|f| f.severity == crate::Severity::Violation);
         if implicit {
             implicit_fields(&mut board, &mut findings);
         }
         buf.clear();
         let mut fields: smallvec::SmallVec<[&'static str; 4]> = smallvec::SmallVec::new();
+        if unreadable {
+            fields.push(UNREADABLE);
+        }
         match writer.board(report.written, &board, &mut buf, &mut |f| fields.push(f)) {
             Ok(()) => {
                 out.write_all(&buf)?;
