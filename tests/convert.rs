@@ -809,3 +809,57 @@ fn a_value_the_decoder_cannot_read_is_reported_not_dropped_silently() {
         }
     }
 }
+
+#[test]
+fn comments_and_commentary_are_reported_as_not_carried() {
+    let free_text = kibitz::notation::FREE_TEXT;
+    let pbn = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n";
+    let lin = lin_board(
+        [
+            "SAKQJHAKQDAKQCAKQ",
+            "S2345H2345D2345C2",
+            "S6789H6789D6789C3",
+            "",
+        ],
+        &["7N", "p", "p", "p"],
+        &[],
+    );
+    let rbn = "% RBN\nB 7\nA SB\n\n";
+    let cases = [
+        (
+            "a.pbn",
+            pbn.to_string(),
+            pbn.replace("[Auction", "{fouled board}\n[Auction"),
+        ),
+        (
+            "a.lin",
+            lin.clone(),
+            lin.replace("sv|o|", "sv|o|nt|nice lead|"),
+        ),
+        (
+            "a.rbn",
+            rbn.to_string(),
+            rbn.replace("B 7", "T Greed Costs:Richard Pavlicek\nB 7"),
+        ),
+        (
+            "b.rbn",
+            rbn.to_string(),
+            rbn.replace("A SB", "A SB\n{a paragraph}"),
+        ),
+    ];
+    for (name, plain, with_text) in cases {
+        assert_ne!(plain, with_text, "{name}");
+        for (text, expected) in [(plain, None), (with_text, Some(1))] {
+            for target in [Target::Pbn, Target::Rbn, Target::Lin] {
+                let mut out = Vec::new();
+                let report = convert(name, text.as_bytes(), target, &mut out).unwrap();
+                assert_eq!(report.written, 1, "{name} {target:?}: {report:?}\n{text}");
+                assert_eq!(
+                    report.uncarried.get(free_text).copied(),
+                    expected,
+                    "{name} {target:?}: {report:?}\n{text}"
+                );
+            }
+        }
+    }
+}

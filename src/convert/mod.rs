@@ -144,6 +144,9 @@ where
         if unreadable {
             fields.push(UNREADABLE);
         }
+        if raw.has_free_text() {
+            fields.push(crate::notation::FREE_TEXT);
+        }
         match writer.board(report.written, &board, &mut buf, &mut |f| fields.push(f)) {
             Ok(()) => {
                 out.write_all(&buf)?;

@@ -40,7 +40,20 @@ pub trait RawRecord: Default {
     /// Bytes its buffers hold (their capacity; an estimate): what the audit
     /// counts of a record in flight to keep memory bounded.
     fn held_bytes(&self) -> usize;
+    /// Whether the record holds free text that the game model does not keep
+    /// (PBN's comments, LIN's `nt` commentary, RBN's `T` title and `{...}`
+    /// paragraphs): what a conversion reports as not carried
+    /// ([`FREE_TEXT`]).
+    fn has_free_text(&self) -> bool {
+        false
+    }
 }
+
+/// The name conversions give the free text of a record
+/// ([`RawRecord::has_free_text`]) in the fields they do not carry: no game
+/// model keeps it.
+pub const FREE_TEXT: &str =
+    "comments and commentary (PBN `{}` and `;`, LIN `nt`, RBN `T` and `{}`)";
 
 /// A notation's streaming reader: raw records, one at a time, into one reused
 /// [`RawRecord`], so that memory stays bounded however large the input.
@@ -73,10 +86,17 @@ pub trait Decode<M>: RawRecord {
 /// and [`Decode`] into its game's model with its `decode` function.
 ///
 /// `seam!(RawRecord, Reader, rules::RECORD_LIMIT, crate::bridge::Board, decode::decode);`
-/// inside a notation's `mod.rs`.
+/// inside a notation's `mod.rs`; a sixth argument, a function of the raw
+/// record to `bool`, is its [`RawRecord::has_free_text`].
 macro_rules! seam {
     ($raw:ty, $reader:ident, $limit:expr, $model:ty, $decode:path) => {
+        $crate::notation::seam!($raw, $reader, $limit, $model, $decode, |_: &$raw| false);
+    };
+    ($raw:ty, $reader:ident, $limit:expr, $model:ty, $decode:path, $free_text:expr) => {
         impl $crate::notation::RawRecord for $raw {
+            fn has_free_text(&self) -> bool {
+                ($free_text)(self)
+            }
             fn index(&self) -> usize {
                 self.index
             }

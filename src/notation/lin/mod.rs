@@ -44,5 +44,6 @@ crate::notation::seam!(
     Reader,
     rules::RECORD_LIMIT,
     crate::bridge::Board,
-    decode::decode
+    decode::decode,
+    |r: &RawRecord| r.tags.iter().any(|t| t.lower() == *b"nt")
 );

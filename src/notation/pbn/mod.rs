@@ -37,6 +37,9 @@ impl crate::notation::RawRecord for RawRecord {
         out.append(&mut self.findings);
         std::mem::take(&mut self.findings_dropped)
     }
+    fn has_free_text(&self) -> bool {
+        !self.comments.is_empty()
+    }
     fn held_bytes(&self) -> usize {
         self.arena.capacity()
             + (self.tags.capacity() + self.tokens.capacity()) * 32

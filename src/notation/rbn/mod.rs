@@ -35,5 +35,8 @@ crate::notation::seam!(
     Reader,
     rules::RECORD_LIMIT,
     crate::bridge::Board,
-    decode::decode
+    decode::decode,
+    |r: &RawRecord| r.fields.iter().any(|f| {
+        f.kind == raw::FieldKind::Text || (f.kind == raw::FieldKind::Label && f.label == b'T')
+    })
 );
