@@ -623,6 +623,24 @@ fn decoder_details() {
     );
     assert_eq!(b.id.event, "E");
     assert_eq!(b.id.scoring, "IMP");
+    // A byte that is no suit letter or rank, and a rank before any suit
+    // letter (a hand written `AKQ...` as in a lesson file), each said so.
+    for (hand, says) in [
+        (
+            "SAKQJHAKQDAKQCAKZ",
+            "`Z` in the hand of South is not a suit letter",
+        ),
+        (
+            "AKQJHAKQDAKQCAKQS",
+            "`A` in the hand of South is a rank before any suit letter",
+        ),
+    ] {
+        let (_, f) = one(&format!(
+            "md|1{hand},S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|"
+        ));
+        let md: Vec<_> = f.iter().filter(|f| f.rule == "lin.md").collect();
+        assert!(md.len() == 1 && md[0].message.starts_with(says), "{f:#?}");
+    }
     // A claim mid-trick: result and end mark; an unknown card keeps its place.
     let (b, f) = one(
         "md|1SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|mb|7N|mb|p|mb|p|mb|p|pc|s2|pc|X9|mc|13|",

@@ -840,13 +840,23 @@ fn deal(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink, dups: &mut Vec<Ca
             }
             let seat = LIN_SEATS[k];
             if let Some(i) = bad {
+                let c = h[i] as char;
+                let before_suit = Rank::from_char(c).is_some()
+                    && !h[..i].iter().any(|&b| Suit::from_char(b as char).is_some());
                 s.push(
                     rules::DEAL,
                     pos_at(t.value_pos(), offset + i),
-                    format!(
-                        "`{}` in the hand of {seat} is not a suit letter (S, H, D, C) or a rank",
-                        h[i] as char
-                    ),
+                    if before_suit {
+                        format!(
+                            "`{c}` in the hand of {seat} is a rank before any suit letter: a \
+                             hand names the suit first (`SAKQ`)"
+                        )
+                    } else {
+                        format!(
+                            "`{c}` in the hand of {seat} is not a suit letter (S, H, D, C) or a \
+                             rank"
+                        )
+                    },
                 );
             }
             hands[seat] = Some(set);

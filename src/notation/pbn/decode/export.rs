@@ -536,10 +536,18 @@ fn lower_case<'a>(rec: &RawRecord, tokens: &'a [RawToken], auction: bool) -> Opt
     if lower == 0 || auction && lower == 3 * tokens.iter().filter(|t| pass(t)).count() {
         return None;
     }
+    // A token that is no call or card in any case has its own finding
+    // (`pbn.auction.call`, `pbn.play.card`): its case is not the fault.
+    let known = |t: &[u8]| match auction {
+        true => crate::Call::from_ascii(t).is_some() || t.eq_ignore_ascii_case(b"AP"),
+        false => crate::Card::from_ascii(t).is_some(),
+    };
     tokens.iter().find(|tok| {
+        let t = rec.text(tok.text);
         tok.kind == TokenKind::Word
             && !(auction && pass(tok))
-            && rec.text(tok.text).iter().any(u8::is_ascii_lowercase)
+            && t.iter().any(u8::is_ascii_lowercase)
+            && known(t)
     })
 }
 
@@ -986,6 +994,21 @@ mod tests {
         assert!(f[0].3.ends_with("`1c` is written"), "{}", f[0].3);
         // `Pass` as PBN writes it has three lower-case letters, and is upper case.
         assert_eq!(export_findings(GAME), []);
+        // A word that is no call in any case (`or`, a note's text put in the
+        // auction) has its own finding, not this one; `1c` after it has.
+        let text = with("Pass Pass Pass\n", "or 1C Pass Pass\nPass\n");
+        let f: Vec<_> = export_findings(&text)
+            .into_iter()
+            .filter(|f| f.0 == "pbn.export.values")
+            .collect();
+        assert_eq!(f, [], "{f:#?}");
+        let text = with("Pass Pass Pass\n", "or 1c Pass Pass\nPass\n");
+        let f: Vec<_> = export_findings(&text)
+            .into_iter()
+            .filter(|f| f.0 == "pbn.export.values")
+            .collect();
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(f[0].3.ends_with("`1c` is written"), "{}", f[0].3);
     }
 
     #[test]

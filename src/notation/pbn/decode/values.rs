@@ -19,6 +19,14 @@ pub type Reason = String;
 /// assert_eq!(d.hands[Seat::West].unwrap().len(), 13);
 /// assert!(d.hands[Seat::North].is_none());
 /// assert!(parse_deal("W:KQT2.AT.J6542.85  - - -").is_err()); // two spaces
+/// assert_eq!(
+///     parse_deal("W:KQT2.AT.J6542.85 - - - ").unwrap_err(),
+///     "a space follows the fourth hand: the value ends with the hand"
+/// );
+/// assert_eq!(
+///     parse_deal("W: KQT2.AT.J6542.85 - - -").unwrap_err(),
+///     "a space stands before the first hand: the hand follows the colon"
+/// );
 /// ```
 pub fn parse_deal(s: &str) -> Result<Deal, Reason> {
     let (first, hands) = s
@@ -45,11 +53,17 @@ pub fn parse_deal(s: &str) -> Result<Deal, Reason> {
     }
     parts.push(&hands[from..]);
     if parts.len() != 4 {
-        return Err(if parts.iter().any(|p| p.is_empty()) {
-            "hands must be separated by exactly one space".to_string()
-        } else {
-            format!("a deal has 4 hands, this one has {}", parts.len())
-        });
+        return Err(
+            if parts.len() == 5 && parts[4].is_empty() && parts[..4].iter().all(|p| !p.is_empty()) {
+                "a space follows the fourth hand: the value ends with the hand".to_string()
+            } else if parts.first().is_some_and(|p| p.is_empty()) && parts.len() == 5 {
+                "a space stands before the first hand: the hand follows the colon".to_string()
+            } else if parts.iter().any(|p| p.is_empty()) {
+                "hands must be separated by exactly one space".to_string()
+            } else {
+                format!("a deal has 4 hands, this one has {}", parts.len())
+            },
+        );
     }
     let mut deal = Deal::default();
     for (i, part) in parts.iter().enumerate() {
