@@ -3,7 +3,7 @@
 //! BBO contract code (level, strain, declarer, `x` or `xx`, then `=`, `+n` or
 //! `-n`), `PASS` for a board passed out, or empty for a table not played.
 //! The decoder gives each table its entry as the board's
-//! [`Summary`](crate::bridge::Summary); the bridge rules compare it with the
+//! [`Summary`]; the bridge rules compare it with the
 //! auction, the claim and the play (`bridge.result.list`).
 
 use crate::bridge::{Room, Summary};
