@@ -151,6 +151,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     let mut has_notes = false;
     let mut layout = export::Layout::default();
     let mut seen = Seen::default();
+    // The ScoreRubberHistory read, compared with the Vulnerable tag at the end
+    // (either may come first).
+    let mut rubber: Option<At<values::RubberHistory>> = None;
     for (index, tag) in rec.tags.iter().enumerate() {
         let kind = tag.kind;
         let raw = rec.value(tag);
@@ -366,6 +369,12 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                     sink.add(rules::VALUE, at, format!("ScoreRubber tag: {e}"));
                 }
             }
+            TagKind::ScoreRubberHistory if !raw.is_empty() => {
+                match values::parse_rubber_history(&text()) {
+                    Ok(h) => rubber = Some(At::new(h, at)),
+                    Err(e) => sink.add(rules::VALUE, at, format!("ScoreRubberHistory tag: {e}")),
+                }
+            }
             TagKind::OptimumScore if !raw.is_empty() => {
                 if let Err(e) = parse_optimum_score(&text()) {
                     sink.add(rules::VALUE, at, format!("OptimumScore tag: {e}"));
@@ -464,6 +473,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             _ => {}
         }
     }
+    if let (Some(At { value: h, pos }), Some(v)) = (rubber, board.vulnerability) {
+        rubber_vulnerability(h, pos, v.value, &mut sink);
+    }
     notes.finish(rec, &mut sink);
     sink.finish();
     id::clear_missing(&mut board.id, given);
@@ -525,6 +537,38 @@ fn sort_order(rec: &RawRecord, view: &TableView, name: &str, sink: &mut Sink) {
             prev = Some(v);
         }
     }
+}
+
+/// ScoreRubberHistory against the Vulnerable tag: a side that has won a game
+/// of the rubber is vulnerable, and only such a side (PBN 2.1 §4.2.6: "the
+/// number of games won defines the vulnerability").
+fn rubber_vulnerability(
+    h: RubberHistory,
+    at: Pos,
+    vulnerable: crate::Vulnerability,
+    sink: &mut Sink,
+) {
+    let derived = h.vulnerability();
+    if derived == vulnerable {
+        return;
+    }
+    let won = |n: u8| match n {
+        0 => "no game".to_string(),
+        1 => "one game".to_string(),
+        n => format!("{n} games"),
+    };
+    sink.add(
+        rules::VALUE,
+        at,
+        format!(
+            "ScoreRubberHistory tag: NS have won {} and EW {} of the rubber, so the \
+             vulnerability is {}, but the Vulnerable tag says {} (PBN 4.2.6)",
+            won(h.ns_games),
+            won(h.ew_games),
+            derived.as_str(),
+            vulnerable.as_str()
+        ),
+    );
 }
 
 fn is_time_control(v: &str) -> bool {

@@ -279,6 +279,78 @@ fn tag_values() {
 }
 
 #[test]
+fn score_rubber_history_against_the_vulnerable_tag() {
+    // PBN 4.2.6: the games won in the rubber give the vulnerability. Worked
+    // out by hand: game 1 is finished (a second is listed) and NS have 100 in
+    // it, so NS are vulnerable; with game 2 won by EW, both are.
+    let one_each = "NS 0 0 / 100 0 0 EW 0 0 / 0 100 0";
+    let cases = [
+        ("NS 0 0 / 100 0 EW 0 0 / 0 0", "NS", None),
+        (
+            "NS 0 0 / 100 0 EW 0 0 / 0 0",
+            "All",
+            Some("so the vulnerability is NS, but the Vulnerable tag says All"),
+        ),
+        (one_each, "All", None),
+        (
+            one_each,
+            "None",
+            Some("NS have won one game and EW one game"),
+        ),
+        ("NS 0 30/40 EW 50 0/0", "None", None),
+        // The Vulnerable tag after it, as in the verifier's errors_20.pbn.
+        (
+            "NS 20 0/0 EW 0 0/60",
+            "EW",
+            Some("the vulnerability is None, but the Vulnerable tag says EW"),
+        ),
+        // Malformed values.
+        (
+            "NS 0 0/60 0 EW 0 0/20 0",
+            "None",
+            Some("game 1 is finished"),
+        ),
+        (
+            "NS 0 0/100 100 0 EW 0 0/0 0 0",
+            "NS",
+            Some("end of the rubber"),
+        ),
+        (
+            "NS 0 0/0 EW 0 0/0 0",
+            "None",
+            Some("NS's history has 1 games and EW's 2"),
+        ),
+        (
+            "EW 0 0/0 NS 0 0/0",
+            "None",
+            Some("the value is `NS <history> EW <history>`"),
+        ),
+        (
+            "NS 0 0/0 0 0 0 EW 0 0/0 0 0 0",
+            "None",
+            Some("at most 3 games"),
+        ),
+        (
+            "NS 0 x/0 EW 0 0/0",
+            "None",
+            Some("`x` is not a whole number"),
+        ),
+    ];
+    for (history, vulnerable, says) in cases {
+        let text = format!("[ScoreRubberHistory \"{history}\"]\n[Vulnerable \"{vulnerable}\"]\n");
+        let (_, f) = decode_text(&text);
+        match says {
+            None => assert!(f.is_empty(), "{text}: {f:#?}"),
+            Some(says) => {
+                assert_eq!(rules(&f), ["pbn.tag.value"], "{text}");
+                assert_eq!(f[0].pos, Pos::new(1, 21), "{text}");
+                assert!(f[0].message.contains(says), "{text}: {}", f[0].message);
+            }
+        }
+    }
+}
+
+#[test]
 fn unknown_and_empty_values_are_not_findings() {
     // 3.4: "?" is an unknown mandatory value, "" an inappropriate one.
     let text = "[Event \"?\"]\n[Date \"?\"]\n[Board \"?\"]\n[Dealer \"\"]\n[Declarer \"?\"]\n[Contract \"\"]\n[Result \"\"]\n[Room \"\"]\n";

@@ -4,7 +4,7 @@
 use smallvec::SmallVec;
 
 use crate::bridge::{Centi, ContractTag, Deal, DeclarerTag, ResultTag, Room, Scoring, SideScore};
-use crate::{Bid, Call, Card, CardSet, Contract, Seat, Strain, Suit};
+use crate::{Bid, Call, Card, CardSet, Contract, Seat, Strain, Suit, Vulnerability};
 
 /// A reason a value did not parse.
 pub type Reason = String;
@@ -434,6 +434,120 @@ pub fn parse_rubber(s: &str) -> Result<SideScore<(u32, u32)>, Reason> {
         };
         Ok((num(a)?, num(b)?))
     })
+}
+
+/// A ScoreRubberHistory value (PBN 2.1 §4.2.6) as far as the vulnerability
+/// rests on it: the games of the current rubber each side has won.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RubberHistory {
+    /// Games North-South won in the current rubber.
+    pub ns_games: u8,
+    /// Games East-West won in the current rubber.
+    pub ew_games: u8,
+    /// Games of the rubber begun, the current one included.
+    pub games: u8,
+}
+
+impl RubberHistory {
+    /// The vulnerability the games won give: a side that has won a game of
+    /// the rubber is vulnerable.
+    pub fn vulnerability(self) -> Vulnerability {
+        match (self.ns_games > 0, self.ew_games > 0) {
+            (false, false) => Vulnerability::None,
+            (true, false) => Vulnerability::NorthSouth,
+            (false, true) => Vulnerability::EastWest,
+            (true, true) => Vulnerability::All,
+        }
+    }
+}
+
+/// Parses ScoreRubberHistory: `NS <history> EW <history>`, each
+/// `<above_previous> <above_current>/<below-1> [<below-2> [<below-3>]]` in
+/// non-negative integers (spaces around the slash accepted, as in
+/// ScoreRubber). The below-the-line scores name the games begun: each but the
+/// last is finished, won by the one side with 100 or more; a side with two
+/// won has ended the rubber.
+///
+/// ```
+/// use kibitz::pbn::decode::values::parse_rubber_history;
+/// use kibitz::Vulnerability;
+/// let h = parse_rubber_history("NS 0 0 / 100 0 0 EW 0 0 / 0 100 0").unwrap();
+/// assert_eq!((h.ns_games, h.ew_games, h.games), (1, 1, 3));
+/// assert_eq!(h.vulnerability(), Vulnerability::All);
+/// assert_eq!(parse_rubber_history("NS 0 30/40 EW 50 0/0").unwrap().vulnerability(), Vulnerability::None);
+/// assert!(parse_rubber_history("NS 0 0/60 0 EW 0 0/20 0").is_err()); // game 1 unfinished
+/// ```
+pub fn parse_rubber_history(s: &str) -> Result<RubberHistory, Reason> {
+    let spaced = s.replace('/', " / ");
+    let mut words = spaced.split_whitespace();
+    let form = || {
+        "the value is `NS <history> EW <history>`, each history \
+                   `<above previous> <above current>/<below game 1> [<game 2> [<game 3>]]`"
+            .to_string()
+    };
+    if words.next() != Some("NS") {
+        return Err(form());
+    }
+    let mut side = |end: Option<&str>| -> Result<SmallVec<[u32; 3]>, Reason> {
+        let num = |w: Option<&str>| -> Result<u32, Reason> {
+            let w = w.ok_or_else(form)?;
+            if w.is_empty() || !w.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(format!("`{w}` is not a whole number of points"));
+            }
+            w.parse::<u32>().map_err(|_| format!("`{w}` is too large"))
+        };
+        num(words.next())?;
+        num(words.next())?;
+        if words.next() != Some("/") {
+            return Err(form());
+        }
+        let mut below = SmallVec::new();
+        loop {
+            match words.next() {
+                w if w == end => break,
+                w => {
+                    if below.len() == 3 {
+                        return Err("a rubber has at most 3 games".to_string());
+                    }
+                    below.push(num(w)?);
+                }
+            }
+        }
+        if below.is_empty() {
+            return Err(form());
+        }
+        Ok(below)
+    };
+    let ns = side(Some("EW"))?;
+    let ew = side(None)?;
+    if ns.len() != ew.len() {
+        return Err(format!(
+            "NS's history has {} games and EW's {}",
+            ns.len(),
+            ew.len()
+        ));
+    }
+    let mut h = RubberHistory {
+        games: ns.len() as u8,
+        ..RubberHistory::default()
+    };
+    for (g, (&n, &e)) in ns.iter().zip(&ew).enumerate().take(ns.len() - 1) {
+        match (n >= 100, e >= 100) {
+            (true, false) => h.ns_games += 1,
+            (false, true) => h.ew_games += 1,
+            _ => {
+                return Err(format!(
+                    "game {} is finished (a later game is listed), so one side, and only \
+                     one, has 100 or more below the line; NS has {n}, EW {e}",
+                    g + 1
+                ));
+            }
+        }
+    }
+    if h.ns_games == 2 || h.ew_games == 2 {
+        return Err("a game follows the end of the rubber (a side had won two games)".to_string());
+    }
+    Ok(h)
 }
 
 /// Parses OptimumScore (PBN 2.1, 4.2.7): `NS <s>`, `EW <s>` or both; the bare form
