@@ -485,12 +485,12 @@ pub struct Board {
     pub score_imp: Option<At<SideScore<Centi>>>,
     /// Room tag.
     pub room: Option<Room>,
-    /// The table's line of a results list beside the record ([`Summary`]).
-    pub summary: Option<At<Summary>>,
     /// The auction section.
     pub auction: Option<Auction>,
     /// The play section.
     pub play: Option<Play>,
+    /// The table's line of a results list beside the record ([`Summary`]).
+    pub summary: Option<At<Summary>>,
     #[cfg_attr(feature = "serde", serde(skip))]
     spare_calls: Vec<AuctionItem>,
     #[cfg_attr(feature = "serde", serde(skip))]

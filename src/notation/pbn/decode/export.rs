@@ -536,8 +536,16 @@ fn lower_case<'a>(rec: &RawRecord, tokens: &'a [RawToken], auction: bool) -> Opt
     if lower == 0 || auction && lower == 3 * tokens.iter().filter(|t| pass(t)).count() {
         return None;
     }
-    // A token that is no call or card in any case has its own finding
-    // (`pbn.auction.call`, `pbn.play.card`): its case is not the fault.
+    first_lower(rec, tokens, auction)
+}
+
+/// The first call or card of `tokens` with a lower-case letter, `Pass` as
+/// PBN writes it aside. A token that is no call or card in any case has its
+/// own finding (`pbn.auction.call`, `pbn.play.card`): its case is not the
+/// fault. Out of line: rare, and the common path stays small.
+#[cold]
+#[inline(never)]
+fn first_lower<'a>(rec: &RawRecord, tokens: &'a [RawToken], auction: bool) -> Option<&'a RawToken> {
     let known = |t: &[u8]| match auction {
         true => crate::Call::from_ascii(t).is_some() || t.eq_ignore_ascii_case(b"AP"),
         false => crate::Card::from_ascii(t).is_some(),
@@ -545,7 +553,7 @@ fn lower_case<'a>(rec: &RawRecord, tokens: &'a [RawToken], auction: bool) -> Opt
     tokens.iter().find(|tok| {
         let t = rec.text(tok.text);
         tok.kind == TokenKind::Word
-            && !(auction && pass(tok))
+            && !(auction && t == b"Pass")
             && t.iter().any(u8::is_ascii_lowercase)
             && known(t)
     })

@@ -542,6 +542,8 @@ fn sort_order(rec: &RawRecord, view: &TableView, name: &str, sink: &mut Sink) {
 /// ScoreRubberHistory against the Vulnerable tag: a side that has won a game
 /// of the rubber is vulnerable, and only such a side (PBN 2.1 §4.2.6: "the
 /// number of games won defines the vulnerability").
+#[cold]
+#[inline(never)]
 fn rubber_vulnerability(
     h: RubberHistory,
     at: Pos,
