@@ -443,6 +443,25 @@ pub struct Contract {
     pub risk: Risk,
 }
 
+impl Risk {
+    /// The risk of a contract written with `n` doubles after it (`X` or
+    /// `XX`, as PBN and LIN's `rs` write them): none for more than two.
+    ///
+    /// ```
+    /// use kibitz::Risk;
+    /// assert_eq!(Risk::of_doubles(2), Some(Risk::Redoubled));
+    /// assert_eq!(Risk::of_doubles(3), None);
+    /// ```
+    pub const fn of_doubles(n: usize) -> Option<Risk> {
+        match n {
+            0 => Some(Risk::Undoubled),
+            1 => Some(Risk::Doubled),
+            2 => Some(Risk::Redoubled),
+            _ => None,
+        }
+    }
+}
+
 impl Contract {
     /// Parses `<level><strain><risk>` such as `4S`, `3NTXX`, in either case.
     ///
@@ -457,15 +476,9 @@ impl Contract {
             .rev()
             .take_while(|c| c.eq_ignore_ascii_case(&b'X'))
             .count();
-        let risk = match n_x {
-            0 => Risk::Undoubled,
-            1 => Risk::Doubled,
-            2 => Risk::Redoubled,
-            _ => return None,
-        };
         Some(Contract {
             bid: Bid::from_ascii(&s[..s.len() - n_x])?,
-            risk,
+            risk: Risk::of_doubles(n_x)?,
         })
     }
 }

@@ -55,12 +55,7 @@ pub fn parse_entry(e: &[u8]) -> Result<Option<Summary>, BadEntry> {
         .iter()
         .take_while(|b| b.eq_ignore_ascii_case(&b'x'))
         .count();
-    let risk = match doubles {
-        0 => Risk::Undoubled,
-        1 => Risk::Doubled,
-        2 => Risk::Redoubled,
-        _ => return Err(BadEntry),
-    };
+    let risk = Risk::of_doubles(doubles).ok_or(BadEntry)?;
     let needed = bid.tricks_needed();
     let tricks = match &rest[doubles..] {
         b"=" => needed,
