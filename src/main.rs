@@ -701,6 +701,9 @@ fn convert_cmd(to: &str, output: &str, paths: &[String]) -> u8 {
                         to.to_ascii_uppercase()
                     );
                 }
+                for (field, n) in &report.not_kept {
+                    eprintln!("{name}: notice: {field} not converted ({n} records)");
+                }
                 for (record, pos, why) in &report.skipped {
                     eprintln!("{name}:{pos}: record {record} skipped: {why}");
                 }

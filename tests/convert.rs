@@ -802,7 +802,7 @@ fn a_value_the_decoder_cannot_read_is_reported_not_dropped_silently() {
             let report = convert("b.lin", board.as_bytes(), target, &mut out).unwrap();
             assert_eq!(report.written, 1, "{report:?}");
             assert_eq!(
-                report.uncarried.get(kibitz::convert::UNREADABLE).copied(),
+                report.not_kept.get(kibitz::convert::UNREADABLE).copied(),
                 expected,
                 "{target:?}: {report:?}"
             );
@@ -855,11 +855,48 @@ fn comments_and_commentary_are_reported_as_not_carried() {
                 let report = convert(name, text.as_bytes(), target, &mut out).unwrap();
                 assert_eq!(report.written, 1, "{name} {target:?}: {report:?}\n{text}");
                 assert_eq!(
-                    report.uncarried.get(free_text).copied(),
+                    report.not_kept.get(free_text).copied(),
                     expected,
                     "{name} {target:?}: {report:?}\n{text}"
                 );
             }
         }
+    }
+}
+
+#[test]
+fn tags_and_labels_the_board_does_not_keep_are_reported() {
+    // PBN's team tags, LIN's `vg` teams and carry-overs, RBN's K and S
+    // labels: read and checked, but no board field holds them.
+    let pbn = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[HomeTeam \"Reds\"]\n\
+               [Round \"3\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n";
+    let lin = "vg|Cup,Final,I,1,1,Reds,0,Blues,0|\nqx|o1|md|3SAKQJHAKQDAKQCAKQ,\
+               S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|mb|p|mb|p|mb|p|mb|p|\n";
+    let lin_plain = lin.replace("Cup,Final,I,1,1,Reds,0,Blues,0", "Cup,,I,,,,,,");
+    let rbn = "% RBN\nS Final\nK Reds:Blues\nB 7\nA SB\n\n";
+    let cases: [(&str, &str, &[&str]); 4] = [
+        ("a.pbn", pbn, &["HomeTeam", "Round"]),
+        (
+            "a.lin",
+            lin,
+            &["`vg` segment, board range, teams and carry-overs"],
+        ),
+        ("b.lin", &lin_plain, &[]),
+        (
+            "a.rbn",
+            rbn,
+            &[
+                "K label (teams and carry-overs)",
+                "S label (session or stage)",
+            ],
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let mut out = Vec::new();
+        let report = convert(name, text.as_bytes(), Target::Pbn, &mut out).unwrap();
+        assert_eq!(report.written, 1, "{name}: {report:?}");
+        let names: Vec<_> = report.not_kept.keys().copied().collect();
+        assert_eq!(names, expected, "{name}: {report:?}");
+        assert!(report.not_kept.values().all(|&n| n == 1), "{report:?}");
     }
 }

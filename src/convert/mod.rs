@@ -3,9 +3,10 @@
 //! writer. Streaming: one record in memory at a time.
 //!
 //! Conversion is not repair: a record with violations is written as it was
-//! read. A field the target cannot carry, and a value the decoder could not
-//! read ([`UNREADABLE`]), is counted and reported once per file
-//! ([`Report::uncarried`]), never dropped silently; a record the target cannot
+//! read. A field the target cannot carry ([`Report::uncarried`]), and what
+//! the board model does not keep at all ([`Report::not_kept`]: free text, tags
+//! no rule reads, values the decoder could not read), is counted and reported
+//! once per file, never dropped silently; a record the target cannot
 //! write at all (a call that could not be read, a play whose tricks cannot be
 //! ordered) is skipped and reported ([`Report::skipped`]).
 
@@ -22,7 +23,7 @@ mod targets;
 pub use targets::Target;
 use targets::{BoardWriter, writer_for};
 
-/// The name [`Report::uncarried`] gives the values of a record its decoder
+/// The name [`Report::not_kept`] gives the values of a record its decoder
 /// could not read (each a decode violation that `kibitz audit` shows): they
 /// are not on the board, so the record is written without them.
 pub const UNREADABLE: &str = "values the decoder could not read (`kibitz audit` names them)";
@@ -41,6 +42,10 @@ pub struct Report {
     pub skipped_count: u64,
     /// Fields the target cannot carry, with the number of records that had one.
     pub uncarried: BTreeMap<&'static str, u64>,
+    /// What the records held that the board model does not keep, so that
+    /// no target carries it (free text, tags no rule reads, values the
+    /// decoder could not read), with the number of records that had it.
+    pub not_kept: BTreeMap<&'static str, u64>,
     /// The input's notation could not be converted (not bridge, or unknown).
     pub unsupported: Option<String>,
 }
@@ -141,18 +146,24 @@ where
         }
         buf.clear();
         let mut fields: smallvec::SmallVec<[&'static str; 4]> = smallvec::SmallVec::new();
+        let mut lost: smallvec::SmallVec<[&'static str; 4]> = smallvec::SmallVec::new();
         if unreadable {
-            fields.push(UNREADABLE);
+            lost.push(UNREADABLE);
         }
-        if raw.has_free_text() {
-            fields.push(crate::notation::FREE_TEXT);
-        }
+        raw.not_kept(&mut |name| {
+            if !lost.contains(&name) {
+                lost.push(name);
+            }
+        });
         match writer.board(report.written, &board, &mut buf, &mut |f| fields.push(f)) {
             Ok(()) => {
                 out.write_all(&buf)?;
                 report.written += 1;
                 for field in fields {
                     *report.uncarried.entry(field).or_default() += 1;
+                }
+                for field in lost {
+                    *report.not_kept.entry(field).or_default() += 1;
                 }
             }
             Err(e) if e.kind() == io::ErrorKind::InvalidInput => {

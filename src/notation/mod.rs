@@ -40,18 +40,19 @@ pub trait RawRecord: Default {
     /// Bytes its buffers hold (their capacity; an estimate): what the audit
     /// counts of a record in flight to keep memory bounded.
     fn held_bytes(&self) -> usize;
-    /// Whether the record holds free text that the game model does not keep
-    /// (PBN's comments, LIN's `nt` commentary, RBN's `T` title and `{...}`
-    /// paragraphs): what a conversion reports as not carried
-    /// ([`FREE_TEXT`]).
-    fn has_free_text(&self) -> bool {
-        false
+    /// Names, to `out`, each kind of thing the record holds that its game's
+    /// model does not keep, so that no conversion carries it: free text
+    /// ([`FREE_TEXT`]), and tags, labels or header fields no rule reads (PBN's
+    /// `HomeTeam`, LIN's `vg` teams, RBN's `K` label, ...). A name may come
+    /// more than once. What a conversion reports as not kept.
+    fn not_kept(&self, out: &mut dyn FnMut(&'static str)) {
+        let _ = out;
     }
 }
 
-/// The name conversions give the free text of a record
-/// ([`RawRecord::has_free_text`]) in the fields they do not carry: no game
-/// model keeps it.
+/// The name given to a record's free text ([`RawRecord::not_kept`]): PBN's
+/// comments, LIN's `nt` commentary, RBN's `T` title, `{...}` paragraphs and
+/// `%` lines. No game model keeps it.
 pub const FREE_TEXT: &str =
     "comments and commentary (PBN `{}` and `;`, LIN `nt`, RBN `T` and `{}`)";
 
@@ -87,15 +88,23 @@ pub trait Decode<M>: RawRecord {
 ///
 /// `seam!(RawRecord, Reader, rules::RECORD_LIMIT, crate::bridge::Board, decode::decode);`
 /// inside a notation's `mod.rs`; a sixth argument, a function of the raw
-/// record to `bool`, is its [`RawRecord::has_free_text`].
+/// record and a `&mut dyn FnMut(&'static str)`, is its
+/// [`RawRecord::not_kept`].
 macro_rules! seam {
     ($raw:ty, $reader:ident, $limit:expr, $model:ty, $decode:path) => {
-        $crate::notation::seam!($raw, $reader, $limit, $model, $decode, |_: &$raw| false);
+        $crate::notation::seam!(
+            $raw,
+            $reader,
+            $limit,
+            $model,
+            $decode,
+            |_: &$raw, _: &mut dyn FnMut(&'static str)| {}
+        );
     };
-    ($raw:ty, $reader:ident, $limit:expr, $model:ty, $decode:path, $free_text:expr) => {
+    ($raw:ty, $reader:ident, $limit:expr, $model:ty, $decode:path, $not_kept:expr) => {
         impl $crate::notation::RawRecord for $raw {
-            fn has_free_text(&self) -> bool {
-                ($free_text)(self)
+            fn not_kept(&self, out: &mut dyn FnMut(&'static str)) {
+                ($not_kept)(self, out)
             }
             fn index(&self) -> usize {
                 self.index

@@ -45,5 +45,5 @@ crate::notation::seam!(
     rules::RECORD_LIMIT,
     crate::bridge::Board,
     decode::decode,
-    |r: &RawRecord| r.tags.iter().any(|t| t.lower() == *b"nt")
+    raw::not_kept
 );

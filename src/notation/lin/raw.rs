@@ -214,3 +214,32 @@ impl RawRecord {
         }
     }
 }
+
+/// What of `rec` the [`Board`](crate::bridge::Board) does not keep
+/// ([`crate::notation::RawRecord::not_kept`]): `nt` commentary, the `vg`
+/// title's fields but the event and scoring, the header's `pw`, `mp` and
+/// `bn`, and tags no LIN reader knows.
+pub(crate) fn not_kept(rec: &RawRecord, out: &mut dyn FnMut(&'static str)) {
+    use super::reader::{is_display, is_known};
+    for t in rec.header.iter().chain(&rec.tags) {
+        match &t.lower() {
+            b"nt" => out(crate::notation::FREE_TEXT),
+            b"vg" => {
+                // Event, segment, scoring, first and last board, team and
+                // carry-over twice: all but the first and third.
+                let v = rec.value(t);
+                if v.split(|&b| b == b',')
+                    .enumerate()
+                    .any(|(i, f)| i != 0 && i != 2 && !f.trim_ascii().is_empty())
+                {
+                    out("`vg` segment, board range, teams and carry-overs");
+                }
+            }
+            b"pw" => out("`pw` (players of each board)"),
+            b"mp" => out("`mp` (scores)"),
+            b"bn" => out("`bn` (board numbers)"),
+            l if is_known(l) || is_display(l) => {}
+            _ => out("tags LIN does not define"),
+        }
+    }
+}

@@ -37,8 +37,15 @@ impl crate::notation::RawRecord for RawRecord {
         out.append(&mut self.findings);
         std::mem::take(&mut self.findings_dropped)
     }
-    fn has_free_text(&self) -> bool {
-        !self.comments.is_empty()
+    fn not_kept(&self, out: &mut dyn FnMut(&'static str)) {
+        if !self.comments.is_empty() {
+            out(crate::notation::FREE_TEXT);
+        }
+        for t in &self.tags {
+            if !t.kind.kept_by_board() {
+                out(t.kind.name().unwrap_or("tags PBN does not define"));
+            }
+        }
     }
     fn held_bytes(&self) -> usize {
         self.arena.capacity()

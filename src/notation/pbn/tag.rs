@@ -344,6 +344,44 @@ impl TagKind {
         )
     }
 
+    /// Whether the [`Board`](crate::bridge::Board) keeps this tag's value,
+    /// so that a conversion carries it: the mandatory tags, the sections and
+    /// their notes, Score, ScoreIMP and Room. Every other tag is read and
+    /// checked, then dropped.
+    ///
+    /// ```
+    /// use kibitz::pbn::TagKind;
+    /// assert!(TagKind::Deal.kept_by_board());
+    /// assert!(!TagKind::HomeTeam.kept_by_board());
+    /// assert!(!TagKind::Other.kept_by_board());
+    /// ```
+    pub const fn kept_by_board(self) -> bool {
+        matches!(
+            self,
+            TagKind::Event
+                | TagKind::Site
+                | TagKind::Date
+                | TagKind::Board
+                | TagKind::West
+                | TagKind::North
+                | TagKind::East
+                | TagKind::South
+                | TagKind::Dealer
+                | TagKind::Vulnerable
+                | TagKind::Deal
+                | TagKind::Scoring
+                | TagKind::Declarer
+                | TagKind::Contract
+                | TagKind::Result
+                | TagKind::Auction
+                | TagKind::Play
+                | TagKind::Note
+                | TagKind::Score
+                | TagKind::ScoreIMP
+                | TagKind::Room
+        )
+    }
+
     /// Whether PBN defines this tag as a table (PBN 5).
     ///
     /// ```

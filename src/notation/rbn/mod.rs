@@ -36,7 +36,5 @@ crate::notation::seam!(
     rules::RECORD_LIMIT,
     crate::bridge::Board,
     decode::decode,
-    |r: &RawRecord| r.fields.iter().any(|f| {
-        f.kind == raw::FieldKind::Text || (f.kind == raw::FieldKind::Label && f.label == b'T')
-    })
+    raw::not_kept
 );

@@ -172,3 +172,26 @@ impl RawRecord {
         }
     }
 }
+
+/// What of `rec` the [`Board`](crate::bridge::Board) does not keep
+/// ([`crate::notation::RawRecord::not_kept`]): free text (the `T` title,
+/// `{...}` paragraphs, `%` lines but the `% RBN` that names the format) and
+/// the `S`, `K`, `M` and `I` labels.
+pub(crate) fn not_kept(rec: &RawRecord, out: &mut dyn FnMut(&'static str)) {
+    for f in &rec.fields {
+        match (f.kind, f.label) {
+            // `% RBN` and `% RBX` name the format; other `%` lines are text.
+            (FieldKind::Extra, _)
+                if matches!(rec.value(f).trim_ascii(), b"RBN" | b"RBX")
+                    || rec.value(f).trim_ascii().starts_with(b"RBN ") => {}
+            (FieldKind::Text | FieldKind::Extra, _) | (FieldKind::Label, b'T') => {
+                out(crate::notation::FREE_TEXT)
+            }
+            (FieldKind::Label, b'S') => out("S label (session or stage)"),
+            (FieldKind::Label, b'K') => out("K label (teams and carry-overs)"),
+            (FieldKind::Label, b'M') => out("M label (makes at double dummy)"),
+            (FieldKind::Label, b'I') => out("I label (item list)"),
+            _ => {}
+        }
+    }
+}
