@@ -35,6 +35,23 @@ pub struct Table {
     pub line: u64,
     /// Where the deal is written.
     pub deal_pos: Pos,
+    /// A hash of the record's Event ([`event_key`]): the rooms' deals are
+    /// compared only within one event.
+    pub event: u64,
+}
+
+/// A hash of an Event name (FNV-1a), for telling tables of different
+/// events apart.
+///
+/// ```
+/// use kibitz::bridge::imp::event_key;
+/// assert_eq!(event_key("Cup"), event_key("Cup"));
+/// assert_ne!(event_key("Cup"), event_key("Plate"));
+/// ```
+pub fn event_key(event: &str) -> u64 {
+    event.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 impl Table {
@@ -67,6 +84,7 @@ impl Table {
             record: board.record,
             line: board.pos.line,
             deal_pos,
+            event: event_key(&board.id.event),
         })
     }
 
@@ -74,10 +92,11 @@ impl Table {
     /// Reports where this table's deal differs from `other`'s, the other
     /// room's table of the same board: the first seat (North, East, South,
     /// West) whose hands differ, with the cards each has that the other has
-    /// not. Only full deals are compared (a hand left out is no difference).
+    /// not. Only full deals of one event are compared (a hand left out is no
+    /// difference; a file may join the records of several events).
     fn compare_deal(&self, other: &Table, out: &mut Vec<Finding>) {
         let full = |d: &BySeat<Option<CardSet>>| d.values.iter().all(Option::is_some);
-        if !full(&self.deal) || !full(&other.deal) {
+        if !full(&self.deal) || !full(&other.deal) || self.event != other.event {
             return;
         }
         let differing = Seat::ALL.into_iter().find_map(|seat| {
@@ -161,7 +180,7 @@ impl Tables {
     /// use kibitz::{BySeat, Pos};
     /// let t = |room, ns, imp: Option<i64>| Table {
     ///     board: 4, deal: BySeat { values: [Some("A...".parse().unwrap()), None, None, None] },
-    ///     room, ns: Some(ns), declaring: None, record: 1, line: 10, deal_pos: Pos::new(12, 7),
+    ///     room, ns: Some(ns), declaring: None, record: 1, line: 10, deal_pos: Pos::new(12, 7), event: 0,
     ///     imp: imp.map(|i| At::new(SideScore { ew: Some(Centi(i * 100)), ..SideScore::default() }, Pos::new(30, 11))),
     /// };
     /// let mut tables = Tables::default();
@@ -254,6 +273,7 @@ mod tests {
             record,
             line: record as u64 * 10 - 5,
             deal_pos: Pos::new(record as u64 * 10 - 3, 7),
+            event: 0,
         }
     }
 
@@ -312,6 +332,13 @@ mod tests {
         partial.deal.values[3] = None;
         tables.add(full(Room::Open, 3, false), &mut out);
         tables.add(partial, &mut out);
+        assert!(out.is_empty(), "{out:?}");
+        // Tables of two events are not compared.
+        let mut tables = Tables::default();
+        let mut other_event = full(Room::Closed, 2, true);
+        other_event.event = event_key("Plate");
+        tables.add(full(Room::Open, 1, false), &mut out);
+        tables.add(other_event, &mut out);
         assert!(out.is_empty(), "{out:?}");
         // Two unpaired tables of the other room: which is this one's partner
         // is unknown, and nothing is said.
