@@ -351,35 +351,24 @@ impl TagKind {
     ///
     /// ```
     /// use kibitz::pbn::TagKind;
-    /// assert!(TagKind::Deal.kept_by_board());
+    /// assert!(TagKind::Deal.kept_by_board() && TagKind::Result.kept_by_board());
+    /// assert!(!TagKind::Competition.kept_by_board()); // the first after them
     /// assert!(!TagKind::HomeTeam.kept_by_board());
     /// assert!(!TagKind::Other.kept_by_board());
     /// ```
     pub const fn kept_by_board(self) -> bool {
-        matches!(
-            self,
-            TagKind::Event
-                | TagKind::Site
-                | TagKind::Date
-                | TagKind::Board
-                | TagKind::West
-                | TagKind::North
-                | TagKind::East
-                | TagKind::South
-                | TagKind::Dealer
-                | TagKind::Vulnerable
-                | TagKind::Deal
-                | TagKind::Scoring
-                | TagKind::Declarer
-                | TagKind::Contract
-                | TagKind::Result
-                | TagKind::Auction
-                | TagKind::Play
-                | TagKind::Note
-                | TagKind::Score
-                | TagKind::ScoreIMP
-                | TagKind::Room
-        )
+        // The 15 tags of the mandatory tag set come first, in their order
+        // (PBN 3.4), as the export checks' `MTS` also reads them.
+        (self as usize) < 15
+            || matches!(
+                self,
+                TagKind::Auction
+                    | TagKind::Play
+                    | TagKind::Note
+                    | TagKind::Score
+                    | TagKind::ScoreIMP
+                    | TagKind::Room
+            )
     }
 
     /// Whether PBN defines this tag as a table (PBN 5).
