@@ -157,6 +157,8 @@ pub struct Tables {
     /// Empty until the first table comes, then [`Tables::SLOTS`] long.
     by_board: Vec<u64>,
     next: usize,
+    /// The index in `ring` of the table added last.
+    last: Option<usize>,
 }
 
 impl Tables {
@@ -196,6 +198,7 @@ impl Tables {
             self.by_board.resize(Self::SLOTS, 0);
         }
         // Only the tables in the board's slot can be of the same board.
+        let last = self.last;
         let ring = &mut self.ring;
         let mut candidates = Bits(self.by_board[Self::slot(t.board)]).filter(|&i| {
             let (o, paired) = &ring[i];
@@ -210,13 +213,19 @@ impl Tables {
                 true
             }
             (None, _) => {
-                // No table of the other room with this deal: if there is one
-                // with another, and only one, the two rooms' deals differ.
+                // No table of the other room with this deal. When the only
+                // unpaired table of the other room with this board number is
+                // the one just before (files write a teams board's two rooms
+                // one after the other), it is this one's partner, and the two
+                // rooms' deals differ. A lone table further back may be
+                // another match's, whose partner is missing.
                 let mut others = Bits(self.by_board[Self::slot(t.board)]).filter(|&i| {
                     let (o, paired) = &ring[i];
                     !paired && o.board == t.board && o.room != t.room
                 });
-                if let (Some(i), None) = (others.next(), others.next()) {
+                if let (Some(i), None) = (others.next(), others.next())
+                    && last == Some(i)
+                {
                     t.compare_deal(&ring[i].0, out);
                 }
                 false
@@ -234,6 +243,7 @@ impl Tables {
             i
         };
         self.by_board[Self::slot(t.board)] |= 1 << i;
+        self.last = Some(i);
     }
 
     /// Forgets every table (a new file).
@@ -241,6 +251,7 @@ impl Tables {
         self.ring.clear();
         self.by_board.clear();
         self.next = 0;
+        self.last = None;
     }
 }
 
@@ -332,6 +343,15 @@ mod tests {
         partial.deal.values[3] = None;
         tables.add(full(Room::Open, 3, false), &mut out);
         tables.add(partial, &mut out);
+        assert!(out.is_empty(), "{out:?}");
+        // A lone table of the other room further back (another match's,
+        // its partner missing) is not compared.
+        let mut tables = Tables::default();
+        tables.add(full(Room::Open, 1, false), &mut out);
+        let mut board_8 = full(Room::Open, 2, false);
+        board_8.board = 8;
+        tables.add(board_8, &mut out);
+        tables.add(full(Room::Closed, 3, true), &mut out);
         assert!(out.is_empty(), "{out:?}");
         // Tables of two events are not compared.
         let mut tables = Tables::default();
