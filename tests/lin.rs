@@ -771,9 +771,21 @@ fn the_board_number_is_the_heading_s_where_qx_names_another() {
     );
     let (b, _) = one(&format!("qx|F55|{deal}sv|o|{calls}\n"));
     assert_eq!(b.number, None);
-    for heading in ["Board+7", "Board%207", "board 7"] {
+    for heading in [
+        "Board+7",
+        "Board%207",
+        "board 7",
+        "Open Room Board 7",
+        "Cup, Board 7 (dealer South)",
+    ] {
         let (b, _) = one(&format!("{deal}ah|{heading}|sv|o|{calls}\n"));
         assert_eq!(b.number.map(|n| n.value), Some(7), "{heading}");
+    }
+    // A word that only contains "board", or a heading with no number after
+    // the word, names no board.
+    for heading in ["Scoreboard 7", "Boards 1-8", "Board", "Bidding practice"] {
+        let (b, _) = one(&format!("{deal}ah|{heading}|sv|o|{calls}\n"));
+        assert_eq!(b.number, None, "{heading}");
     }
 }
 

@@ -755,30 +755,32 @@ fn table(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
     }
 }
 
-/// `ah|Board 12|`: the board number of single-board files.
+/// `ah|Board 12|`: the board number of single-board files. The word may
+/// stand after other text (`ah|Open Room Board 12|`) and be URL-encoded as
+/// handviewer links write it (`Board+7`, `Board%207`); the first `Board`
+/// followed by a number gives it.
 fn board_heading(v: &[u8], t: &RawTag) -> Option<At<u32>> {
-    // `Board 7`, or URL-encoded as handviewer links write it (`Board+7`,
-    // `Board%207`).
-    let lead = v.len() - v.trim_ascii_start().len();
-    let rest = &v[lead..];
-    if !rest.get(..5)?.eq_ignore_ascii_case(b"board") {
-        return None;
-    }
-    let mut start = lead + 5;
-    loop {
-        match &v[start..] {
-            [b' ' | b'+', ..] => start += 1,
-            [b'%', b'2', b'0', ..] => start += 3,
-            _ => break,
+    (0..v.len().saturating_sub(4)).find_map(|at| {
+        let word_start = at == 0 || !v[at - 1].is_ascii_alphanumeric();
+        if !word_start || !v[at..at + 5].eq_ignore_ascii_case(b"board") {
+            return None;
         }
-    }
-    let d = &v[start..];
-    let end = d
-        .iter()
-        .position(|b| !b.is_ascii_digit())
-        .unwrap_or(d.len());
-    let n = std::str::from_utf8(&d[..end]).ok()?.parse().ok()?;
-    Some(At::new(n, pos_at(t.value_pos(), start)))
+        let mut start = at + 5;
+        loop {
+            match &v[start..] {
+                [b' ' | b'+', ..] => start += 1,
+                [b'%', b'2', b'0', ..] => start += 3,
+                _ => break,
+            }
+        }
+        let d = &v[start..];
+        let end = d
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(d.len());
+        let n = std::str::from_utf8(&d[..end]).ok()?.parse().ok()?;
+        Some(At::new(n, pos_at(t.value_pos(), start)))
+    })
 }
 
 fn vulnerability(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
