@@ -796,7 +796,11 @@ fn a_value_the_decoder_cannot_read_is_reported_not_dropped_silently() {
     let clean = lin_board(hands, &["7N", "p", "p", "p"], &[]);
     let bad = clean.replace("CAKQ,", "CAKZ,");
     assert_ne!(bad, clean);
-    for (board, expected) in [(clean, None), (bad, Some(1))] {
+    // A fault between values read (a call after the play began) loses
+    // nothing.
+    let late_call = clean.replace("\n", "pc|C2|mb|p|\n");
+    assert_ne!(late_call, clean);
+    for (board, expected) in [(clean, None), (bad, Some(1)), (late_call, None)] {
         for target in [Target::Pbn, Target::Rbn, Target::Lin] {
             let mut out = Vec::new();
             let report = convert("b.lin", board.as_bytes(), target, &mut out).unwrap();

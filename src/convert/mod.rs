@@ -28,6 +28,11 @@ use targets::{BoardWriter, writer_for};
 /// are not on the board, so the record is written without them.
 pub const UNREADABLE: &str = "values the decoder could not read (`kibitz audit` names them)";
 
+/// The decode violations that read every value and find a fault between
+/// them (a section without the tags it needs, a call after the play began,
+/// a record without a deal): nothing of the record is lost to them.
+const RELATIONAL: &[&str] = &["pbn.section.requires", "lin.order", "lin.md.missing"];
+
 /// What one conversion did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {
@@ -136,11 +141,12 @@ where
         findings.clear();
         raw.take_findings(&mut findings);
         raw.decode(&mut board, &mut findings);
-        // A value the decoder could not read (a decode violation) is not on
-        // the board, so no writer can carry it.
+        // A value the decoder could not read (a decode violation, but those
+        // that find a fault between values it read) is not on the board, so
+        // no writer can carry it.
         let unreadable = findings
             .iter()
-            .any(|f| f.severity == crate::Severity::Violation);
+            .any(|f| f.severity == crate::Severity::Violation && !RELATIONAL.contains(&f.rule));
         if implicit {
             implicit_fields(&mut board, &mut findings);
         }
