@@ -822,6 +822,14 @@ fn an_auction_ending_in_ap_carries_its_play_start_to_lin() {
     );
 }
 
+/// The `lin.rs` findings of every record read.
+fn lin_rs(all: &[(RawRecord, Board, Vec<Finding>)]) -> Vec<&Finding> {
+    all.iter()
+        .flat_map(|(_, _, f)| f)
+        .filter(|f| f.rule == "lin.rs")
+        .collect()
+}
+
 #[test]
 fn the_results_list_gives_each_table_its_entry() {
     use kibitz::bridge::Summary;
@@ -855,11 +863,7 @@ fn the_results_list_gives_each_table_its_entry() {
     );
     assert_eq!(summaries[3], None);
     assert_eq!(summaries[4], None, "board 7 is beyond the list");
-    let rs: Vec<_> = all
-        .iter()
-        .flat_map(|(_, _, f)| f)
-        .filter(|f| f.rule == "lin.rs")
-        .collect();
+    let rs = lin_rs(&all);
     assert_eq!(rs.len(), 1, "{rs:#?}");
     assert_eq!((rs[0].record, rs[0].pos), (4, Pos::new(2, 15)));
     assert!(
@@ -885,11 +889,7 @@ fn the_results_list_gives_each_table_its_entry() {
         let text = format!("{head}rs|7NS=,|\nqx|o1|{deal}sv|o|{calls}\nqx|c1|{deal}sv|o|{calls}\n");
         let all = read_all(text.as_bytes());
         assert!(all.iter().all(|(_, b, _)| b.summary.is_none()), "{head}");
-        let rs: Vec<_> = all
-            .iter()
-            .flat_map(|(_, _, f)| f)
-            .filter(|f| f.rule == "lin.rs")
-            .collect();
+        let rs = lin_rs(&all);
         assert_eq!(rs.len(), 1, "{head}: {rs:#?}");
         let line = if head.is_empty() { 1 } else { 2 };
         assert_eq!((rs[0].record, rs[0].pos), (1, Pos::new(line, 4)), "{head}");

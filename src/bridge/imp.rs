@@ -219,14 +219,18 @@ impl Tables {
                 // one after the other), it is this one's partner, and the two
                 // rooms' deals differ. A lone table further back may be
                 // another match's, whose partner is missing.
-                let mut others = Bits(self.by_board[Self::slot(t.board)]).filter(|&i| {
+                let unpaired_other = |i: usize| {
                     let (o, paired) = &ring[i];
                     !paired && o.board == t.board && o.room != t.room
-                });
-                if let (Some(i), None) = (others.next(), others.next())
-                    && last == Some(i)
+                };
+                // The table just before first: most tables fail there, and
+                // the slot is searched only when it is such a table.
+                if let Some(l) = last.filter(|&l| unpaired_other(l))
+                    && Bits(self.by_board[Self::slot(t.board)])
+                        .filter(|&i| unpaired_other(i))
+                        .all(|i| i == l)
                 {
-                    t.compare_deal(&ring[i].0, out);
+                    t.compare_deal(&ring[l].0, out);
                 }
                 false
             }

@@ -31,7 +31,11 @@ pub const UNREADABLE: &str = "values the decoder could not read (`kibitz audit` 
 /// The decode violations that read every value and find a fault between
 /// them (a section without the tags it needs, a call after the play began,
 /// a record without a deal): nothing of the record is lost to them.
-const RELATIONAL: &[&str] = &["pbn.section.requires", "lin.order", "lin.md.missing"];
+const RELATIONAL: [&str; 3] = [
+    crate::pbn::rules::REQUIRES.id,
+    crate::notation::lin::rules::ORDER.id,
+    crate::notation::lin::rules::NO_DEAL.id,
+];
 
 /// What one conversion did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
