@@ -870,37 +870,69 @@ fn comments_and_commentary_are_reported_as_not_carried() {
 
 #[test]
 fn tags_and_labels_the_board_does_not_keep_are_reported() {
-    // PBN's team tags, LIN's `vg` teams and carry-overs, RBN's K and S
-    // labels: read and checked, but no board field holds them.
+    // The match (PBN's HomeTeam, VisitTeam, Stage, Round, Section, Table;
+    // LIN `vg`'s segment and teams; RBN's S and K teams) is kept and written;
+    // what no board field holds is reported: PBN's EventSponsor, `vg`'s board
+    // range and carry-overs, K's carry-overs.
     let pbn = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[HomeTeam \"Reds\"]\n\
-               [Round \"3\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n";
+               [Round \"3\"]\n[EventSponsor \"Acme\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n";
     let lin = "vg|Cup,Final,I,1,1,Reds,0,Blues,0|\nqx|o1|md|3SAKQJHAKQDAKQCAKQ,\
                S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|mb|p|mb|p|mb|p|mb|p|\n";
+    let lin_teams = lin.replace("1,1,Reds,0,Blues,0", ",,Reds,,Blues,");
     let lin_plain = lin.replace("Cup,Final,I,1,1,Reds,0,Blues,0", "Cup,,I,,,,,,");
     let rbn = "% RBN\nS Final\nK Reds:Blues\nB 7\nA SB\n\n";
-    let cases: [(&str, &str, &[&str]); 4] = [
-        ("a.pbn", pbn, &["HomeTeam", "Round"]),
+    let rbn_carry = rbn.replace("Reds:Blues", "Reds:Blues:10:2.5");
+    let reds_blues_final: &[&str] = &[
+        "[HomeTeam \"Reds\"]",
+        "[Stage \"Final\"]",
+        "[VisitTeam \"Blues\"]",
+    ];
+    let cases: [(&str, &str, &[&str], &[&str]); 6] = [
+        (
+            "a.pbn",
+            pbn,
+            &["EventSponsor"],
+            &["[HomeTeam \"Reds\"]", "[Round \"3\"]"],
+        ),
         (
             "a.lin",
             lin,
-            &["`vg` segment, board range, teams and carry-overs"],
+            &["`vg` board range and carry-overs"],
+            reds_blues_final,
         ),
-        ("b.lin", &lin_plain, &[]),
+        ("b.lin", &lin_teams, &[], reds_blues_final),
+        ("c.lin", &lin_plain, &[], &[]),
+        ("a.rbn", rbn, &[], reds_blues_final),
         (
-            "a.rbn",
-            rbn,
-            &[
-                "K label (teams and carry-overs)",
-                "S label (session or stage)",
-            ],
+            "b.rbn",
+            &rbn_carry,
+            &["K label carry-overs"],
+            reds_blues_final,
         ),
     ];
-    for (name, text, expected) in cases {
+    for (name, text, expected, written) in cases {
         let mut out = Vec::new();
         let report = convert(name, text.as_bytes(), Target::Pbn, &mut out).unwrap();
         assert_eq!(report.written, 1, "{name}: {report:?}");
         let names: Vec<_> = report.not_kept.keys().copied().collect();
         assert_eq!(names, expected, "{name}: {report:?}");
         assert!(report.not_kept.values().all(|&n| n == 1), "{report:?}");
+        let out = String::from_utf8(out).unwrap();
+        let given: Vec<&str> = out
+            .lines()
+            .filter(|l| {
+                [
+                    "[HomeTeam",
+                    "[VisitTeam",
+                    "[Stage",
+                    "[Round",
+                    "[Section",
+                    "[Table",
+                ]
+                .iter()
+                .any(|t| l.starts_with(t))
+            })
+            .collect();
+        assert_eq!(given, written, "{name}:\n{out}");
     }
 }

@@ -96,19 +96,27 @@ fn convert_roundtrip_regressions_seeds_and_generated_games() {
         kibitz::fuzzing::convert_roundtrip_all(&data);
     }
     // Seeded games: one board (first byte's bit 5 clear) or two; passed-out
-    // auctions, claims and full plays all occur among them.
-    let (mut two, mut claims, mut passed) = (0, 0, 0);
+    // auctions, claims and full plays all occur among them. Of an odd length,
+    // a teams match: two tables of two boards (four records) or one table of
+    // two boards.
+    let (mut two, mut claims, mut passed, mut tables) = (0, 0, 0, 0);
     for seed in 0..400u64 {
-        let data = kibitz::choose::splitmix_bytes(seed, 400);
-        let games = kibitz::fuzzing::generate_games(&data);
-        two += usize::from(games.len() == 2);
-        claims += games.iter().filter(|g| g.claimed).count();
-        passed += games.iter().filter(|g| g.board.play.is_none()).count();
-        kibitz::fuzzing::convert_roundtrip_all(&data);
+        for len in [400, 399] {
+            let mut data = kibitz::choose::splitmix_bytes(seed, 400);
+            data.truncate(len);
+            let games = kibitz::fuzzing::generate_games(&data);
+            match len {
+                400 => two += usize::from(games.len() == 2),
+                _ => tables += usize::from(games.len() == 4),
+            }
+            claims += games.iter().filter(|g| g.claimed).count();
+            passed += games.iter().filter(|g| g.board.play.is_none()).count();
+            kibitz::fuzzing::convert_roundtrip_all(&data);
+        }
     }
     assert!(
-        two > 100 && claims > 20 && passed > 5,
-        "{two} {claims} {passed}"
+        two > 100 && tables > 100 && claims > 40 && passed > 10,
+        "{two} {tables} {claims} {passed}"
     );
     for data in [&[][..], &[0], &[0x20], &[255; 3], &[0; 500]] {
         kibitz::fuzzing::convert_roundtrip_all(data);

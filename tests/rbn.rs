@@ -465,6 +465,62 @@ fn repeating_labels_and_team_alternation() {
 }
 
 #[test]
+fn a_teams_match_is_written_with_k_and_n_as_the_reader_alternates_it() {
+    // Six tables of one teams match: open, closed, open, closed, then closed
+    // before open. Under K, a record without N has the N before the last one
+    // (and the two swap). Worked by hand from that rule: the third and fourth
+    // leave N out (each is the table before the last); the fifth repeats the
+    // last N, which the reader would not give back, so it is written, and so
+    // is the sixth (the N before the last is then the fifth's). Four N lines.
+    let table = |number: u32, room: Room| {
+        let mut b = Board::default();
+        b.number = Some(kibitz::bridge::At::new(number, Pos::default()));
+        b.room = Some(room);
+        b.id.home_team = "Duck".into();
+        b.id.visit_team = "Fox".into();
+        b.id.stage = "Final".into();
+        let names = match room {
+            Room::Open => ["Bob", "Ed", "Tom", "Joe"],
+            Room::Closed => ["Tom", "Joe", "Bob", "Ed"],
+        };
+        for (seat, name) in [Seat::North, Seat::South, Seat::West, Seat::East]
+            .into_iter()
+            .zip(names)
+        {
+            b.id.players[seat] = name.into();
+        }
+        b
+    };
+    let boards = [
+        table(1, Room::Open),
+        table(1, Room::Closed),
+        table(2, Room::Open),
+        table(2, Room::Closed),
+        table(3, Room::Closed),
+        table(3, Room::Open),
+    ];
+    for form in [Form::Rbn, Form::Rbx] {
+        let (out, u) = write_boards(&boards, form);
+        assert!(u.is_empty(), "{u:?}");
+        let text = String::from_utf8(out).unwrap();
+        let n_lines = text.matches("N Bob").count() + text.matches("N Tom").count();
+        let n_fields = text.matches("N{").count();
+        assert_eq!(n_lines + n_fields, 4, "{text}");
+        assert_eq!(
+            text.matches("K Duck:Fox").count() + text.matches("K{Duck:Fox}").count(),
+            1
+        );
+        assert_eq!(
+            text.matches("S Final").count() + text.matches("S{Final}").count(),
+            1
+        );
+        let recs = read(&text);
+        assert!(recs.iter().all(|r| r.2.is_empty()), "{text}");
+        assert_eq!(boards_of(&recs), boards, "{text}");
+    }
+}
+
+#[test]
 fn multi_line_item_list() {
     let text = "B 1\nI Dbl=0 or 3 key cards\nPass=1 or 4 key cards\nI Cheapest bid=2 or 5\n{end}\n";
     let recs = read(text);

@@ -385,8 +385,9 @@ pub struct Play {
     pub notes: Vec<Note>,
 }
 
-/// The tags that name a game: event, site, date, players and the scoring
-/// method, as written (decoded to text). The rules never read them; they travel
+/// The tags that name a game: event, site, date, players, the scoring method
+/// and the game's place in its match (teams, stage, round, section, table), as
+/// written (decoded to text). The rules never read them; they travel
 /// with the board so that a conversion between notations keeps them.
 ///
 /// ```
@@ -412,6 +413,25 @@ pub struct Identification {
     /// The scoring method as written (`MP`, `IMP`, ...); [`Board::scoring`] holds
     /// what the rules read of it.
     pub scoring: String,
+    /// The home team (PBN HomeTeam; RBN K's and LIN `vg`'s first team).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub home_team: String,
+    /// The visiting team (PBN VisitTeam; RBN K's and LIN `vg`'s second team).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub visit_team: String,
+    /// The stage of the event (PBN Stage, RBN S, LIN `vg`'s segment), as
+    /// written: `Semifinal`, `S:3`, `O2 - QuarterF - 3/6`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub stage: String,
+    /// The playing round (PBN Round).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub round: String,
+    /// The playing section (PBN Section: `Open`, `Ladies`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub section: String,
+    /// The table (PBN Table).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub table: String,
 }
 
 impl Identification {
@@ -424,6 +444,29 @@ impl Identification {
         for p in &mut self.players.values {
             p.clear();
         }
+        for f in self.match_fields_mut() {
+            f.clear();
+        }
+    }
+
+    /// The fields that place the board in its match or tournament: the two
+    /// teams, stage, round, section and table.
+    ///
+    /// ```
+    /// use kibitz::bridge::Identification;
+    /// let mut id = Identification { home_team: "Italy".into(), table: "3".into(), ..Default::default() };
+    /// let given: Vec<String> = id.match_fields_mut().iter().map(|f| f.to_string()).collect();
+    /// assert_eq!(given, ["Italy", "", "", "", "", "3"]);
+    /// ```
+    pub fn match_fields_mut(&mut self) -> [&mut String; 6] {
+        [
+            &mut self.home_team,
+            &mut self.visit_team,
+            &mut self.stage,
+            &mut self.round,
+            &mut self.section,
+            &mut self.table,
+        ]
     }
 
     /// Whether no field is given.
@@ -433,6 +476,12 @@ impl Identification {
             && self.date.is_empty()
             && self.scoring.is_empty()
             && self.players.values.iter().all(String::is_empty)
+            && self.home_team.is_empty()
+            && self.visit_team.is_empty()
+            && self.stage.is_empty()
+            && self.round.is_empty()
+            && self.section.is_empty()
+            && self.table.is_empty()
     }
 }
 

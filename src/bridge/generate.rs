@@ -225,6 +225,7 @@ pub fn generate_board(ch: &mut impl Chooser, number: u32, settings: &Settings) -
         date: "2026.11.22".to_string(),
         players: BySeat::new_with(|s| format!("{s} player")),
         scoring: "MP".to_string(),
+        ..Default::default()
     };
 
     let Some((contract, declarer)) = st.outcome() else {

@@ -15,6 +15,9 @@
 //! | score | yes | yes (R) | no: LIN has no score | no |
 //! | players | yes | yes (N) | yes (`pn`) | yes (`pn`) |
 //! | event, scoring | yes | yes (E, F) | no: single boards have no header | yes (`vg`) |
+//! | teams, stage | yes | yes (K, S) | no | yes (`vg`) |
+//! | room | yes | yes (N) | no | yes (`qx`; open where the board has none) |
+//! | round, section, table | yes | no: RBN has no label for them | no | no |
 //! | site, date | yes | yes (L, D) | no: LIN has no place | no |
 //!
 //! PBN is compared on the whole board (the same board, positions aside): its
@@ -27,7 +30,7 @@ use crate::bridge::auction::AuctionState;
 use crate::bridge::generate::{GeneratedBoard, Settings, generate_board};
 use crate::bridge::play::trick_winner;
 use crate::bridge::{
-    AuctionCall, Board, ContractTag, DeclarerTag, PlayCard, PlayOrder, ResultTag, Scoring,
+    AuctionCall, Board, ContractTag, DeclarerTag, PlayCard, PlayOrder, ResultTag, Room, Scoring,
     SideScore,
 };
 use crate::choose::ByteChooser;
@@ -75,6 +78,9 @@ struct Game {
     scoring: Scoring,
     site: String,
     date: String,
+    teams: [String; 2],
+    stage: String,
+    room: Option<Room>,
 }
 
 /// The calls of the auction; `None` when a slot is not a call.
@@ -170,6 +176,9 @@ fn game(b: &Board, n: Notation) -> Game {
         scoring: b.scoring,
         site: b.id.site.clone(),
         date: b.id.date.clone(),
+        teams: [b.id.home_team.clone(), b.id.visit_team.clone()],
+        stage: b.id.stage.clone(),
+        room: b.room,
     };
     if matches!(n, Notation::LinSingle | Notation::LinVugraph) {
         // Contract and declarer follow from the auction; the result is written
@@ -181,9 +190,14 @@ fn game(b: &Board, n: Notation) -> Game {
         g.score_ns = None;
         g.site.clear();
         g.date.clear();
+        // `qx` names a room: the open room where the board has none.
+        g.room = g.room.or(Some(Room::Open));
         if n == Notation::LinSingle {
             g.event.clear();
             g.scoring = Scoring::empty();
+            g.teams = Default::default();
+            g.stage.clear();
+            g.room = None;
         }
     }
     g
@@ -242,6 +256,8 @@ fn write(boards: &[GeneratedBoard], n: Notation) -> (Vec<u8>, bool) {
                 let mut u = w.write_board(&g.board).expect("memory");
                 long |= u.contains(rbn::writer::Uncarried::LENGTH);
                 u.remove(rbn::writer::Uncarried::LENGTH);
+                // RBN has no label for them (the module's table).
+                u.remove(MATCH_ONLY_PBN);
                 assert!(
                     u.is_empty(),
                     "RBN cannot carry {:?}",
@@ -316,16 +332,54 @@ fn read(text: &[u8], n: Notation) -> (Vec<Board>, Vec<Finding>) {
     (boards, findings)
 }
 
+/// What of a teams match RBN cannot carry: the round, section and table.
+const MATCH_ONLY_PBN: rbn::writer::Uncarried = rbn::writer::Uncarried::ROUND
+    .union(rbn::writer::Uncarried::SECTION)
+    .union(rbn::writer::Uncarried::TABLE);
+
 /// Generates the games of `data`: the first byte gives the first board number
 /// (low five bits) and whether a second board follows (bit 5), which is
 /// generated from the bytes the first one left over.
+///
+/// An odd `data.len()` makes them a teams match (teams, stage, round, section,
+/// table; rooms): the second board, if any, is then the first board's closed
+/// room with other players, and the two tables come again as the next board
+/// number, so that RBN's N label alternates between the tables under K (a
+/// record that does not write N has the other table's).
 pub fn generate_games(data: &[u8]) -> Vec<GeneratedBoard> {
     let head = data.first().copied().unwrap_or(0);
     let number = u32::from(head % 32) + 1;
     let mut ch = ByteChooser::new(data.get(1..).unwrap_or(&[]));
     let mut out = vec![generate_board(&mut ch, number, &Settings::default())];
+    let teams = data.len() % 2 == 1;
     if head & 0x20 != 0 {
-        out.push(generate_board(&mut ch, number + 1, &Settings::default()));
+        let next = if teams { number } else { number + 1 };
+        out.push(generate_board(&mut ch, next, &Settings::default()));
+    }
+    if teams {
+        for (k, g) in out.iter_mut().enumerate() {
+            let b = &mut g.board;
+            b.id.home_team = "Home team".into();
+            b.id.visit_team = "Visitors".into();
+            b.id.stage = "Final 2/4".into();
+            b.id.round = "2".into();
+            b.id.section = "Open".into();
+            b.id.table = "7".into();
+            b.room = Some(if k == 0 { Room::Open } else { Room::Closed });
+            if k == 1 {
+                for name in &mut b.id.players.values {
+                    name.push_str(" (closed)");
+                }
+            }
+        }
+        let again: Vec<GeneratedBoard> = out.clone();
+        out.extend(again.into_iter().map(|mut g| {
+            g.board.number = g.board.number.map(|mut n| {
+                n.value += 1;
+                n
+            });
+            g
+        }));
     }
     out
 }

@@ -627,7 +627,8 @@ fn title(rec: &RawRecord, t: &RawTag, board: &mut Board, s: &mut Sink, report: b
     let mut fields = v.split(|&b| b == b',');
     // Into the cleared strings of `board.id`: no allocation per record.
     crate::text::decode_into(fields.next().unwrap_or_default(), &mut board.id.event);
-    let scoring = fields.nth(1).unwrap_or_default();
+    crate::text::decode_into(fields.next().unwrap_or_default(), &mut board.id.stage);
+    let scoring = fields.next().unwrap_or_default();
     let (flag, name) = match scoring {
         b"I" | b"i" => (Scoring::IMP, "IMP"),
         b"P" | b"p" => (Scoring::MP, "MP"),
@@ -642,6 +643,11 @@ fn title(rec: &RawRecord, t: &RawTag, board: &mut Board, s: &mut Sink, report: b
         board.id.scoring.clear();
         board.id.scoring.push_str(name);
     }
+    // After the first and last board: the first team, its carry-over, the
+    // second team.
+    let mut teams = fields.skip(2).step_by(2);
+    crate::text::decode_into(teams.next().unwrap_or_default(), &mut board.id.home_team);
+    crate::text::decode_into(teams.next().unwrap_or_default(), &mut board.id.visit_team);
     let commas = memchr::memchr_iter(b',', v).count();
     if report && commas != 8 {
         s.push(

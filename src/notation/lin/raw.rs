@@ -226,13 +226,14 @@ pub(crate) fn not_kept(rec: &RawRecord, out: &mut dyn FnMut(&'static str)) {
             b"nt" => out(crate::notation::FREE_TEXT),
             b"vg" => {
                 // Event, segment, scoring, first and last board, team and
-                // carry-over twice: all but the first and third.
+                // carry-over twice: the board (`decode::title`) keeps all but
+                // the board range and the carry-overs.
                 let v = rec.value(t);
                 if v.split(|&b| b == b',')
                     .enumerate()
-                    .any(|(i, f)| i != 0 && i != 2 && !f.trim_ascii().is_empty())
+                    .any(|(i, f)| matches!(i, 3 | 4 | 6 | 8) && !f.trim_ascii().is_empty())
                 {
-                    out("`vg` segment, board range, teams and carry-overs");
+                    out("`vg` board range and carry-overs");
                 }
             }
             b"pw" => out("`pw` (players of each board)"),

@@ -45,8 +45,9 @@ pub enum Form {
 pub struct Writer<W: Write> {
     out: W,
     form: Form,
-    /// Event and scoring letter of the last `vg` written.
-    header: Option<(String, String)>,
+    /// The fields of the last `vg` written: event, segment (the stage),
+    /// scoring letter and the two teams.
+    header: Option<[String; 5]>,
     /// Header bytes of the last raw record written.
     raw_header: Option<Vec<u8>>,
     scratch: Vec<u8>,
@@ -96,12 +97,18 @@ impl<W: Write> Writer<W> {
         let s = &mut self.scratch;
         s.clear();
         if self.form == Form::Vugraph {
-            let head = (
+            let head = [
                 clean(&b.id.event),
+                clean(&b.id.stage),
                 scoring_letter(&b.id.scoring).unwrap_or("").to_string(),
-            );
+                clean(&b.id.home_team),
+                clean(&b.id.visit_team),
+            ];
             if self.header.as_ref() != Some(&head) {
-                s.extend_from_slice(format!("vg|{},,{},,,,,,|\n", head.0, head.1).as_bytes());
+                let [event, stage, scoring, home, visit] = &head;
+                s.extend_from_slice(
+                    format!("vg|{event},{stage},{scoring},,,{home},,{visit},|\n").as_bytes(),
+                );
                 self.header = Some(head);
             }
             let room = if b.room == Some(Room::Closed) {
@@ -370,8 +377,25 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     let single = form == Form::Single;
     let id = &b.id;
-    if !id.event.is_empty() && (single || id.event.contains([',', '|'])) {
-        out.push("Event");
+    // What `vg` carries, but a field with `,` or `|`.
+    for (text, name) in [
+        (&id.event, "Event"),
+        (&id.stage, "Stage"),
+        (&id.home_team, "HomeTeam"),
+        (&id.visit_team, "VisitTeam"),
+    ] {
+        if !text.is_empty() && (single || text.contains([',', '|'])) {
+            out.push(name);
+        }
+    }
+    for (text, name) in [
+        (&id.round, "Round"),
+        (&id.section, "Section"),
+        (&id.table, "Table"),
+    ] {
+        if !text.is_empty() {
+            out.push(name);
+        }
     }
     if !id.site.is_empty() {
         out.push("Site");

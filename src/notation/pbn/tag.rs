@@ -346,14 +346,17 @@ impl TagKind {
 
     /// Whether the [`Board`](crate::bridge::Board) keeps this tag's value,
     /// so that a conversion carries it: the mandatory tags, the sections and
-    /// their notes, Score, ScoreIMP and Room. Every other tag is read and
-    /// checked, then dropped.
+    /// their notes, Score, ScoreIMP, Room, and the match's HomeTeam,
+    /// VisitTeam, Stage, Round, Section and Table
+    /// ([`Identification`](crate::bridge::Identification)). Every other tag is
+    /// read and checked, then dropped.
     ///
     /// ```
     /// use kibitz::pbn::TagKind;
     /// assert!(TagKind::Deal.kept_by_board() && TagKind::Result.kept_by_board());
     /// assert!(!TagKind::Competition.kept_by_board()); // the first after them
-    /// assert!(!TagKind::HomeTeam.kept_by_board());
+    /// assert!(TagKind::HomeTeam.kept_by_board() && TagKind::Round.kept_by_board());
+    /// assert!(!TagKind::EventSponsor.kept_by_board());
     /// assert!(!TagKind::Other.kept_by_board());
     /// ```
     pub const fn kept_by_board(self) -> bool {
@@ -368,6 +371,12 @@ impl TagKind {
                     | TagKind::Score
                     | TagKind::ScoreIMP
                     | TagKind::Room
+                    | TagKind::HomeTeam
+                    | TagKind::VisitTeam
+                    | TagKind::Stage
+                    | TagKind::Round
+                    | TagKind::Section
+                    | TagKind::Table
             )
     }
 

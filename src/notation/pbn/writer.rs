@@ -64,6 +64,14 @@ impl<W: Write> Writer<W> {
         write!(self.out, "[{name} \"{}\"]\r\n", escape(value))
     }
 
+    /// A supplemental tag whose value the board has (not empty).
+    fn tag_given(&mut self, name: &str, value: &str) -> io::Result<()> {
+        match value {
+            "" => Ok(()),
+            _ => self.tag(name, value),
+        }
+    }
+
     /// Writes one game: the 15 mandatory tags in order, the supplemental tags the
     /// board has (alphabetically), then the auction and play sections, each
     /// followed by the Note tags of its notes.
@@ -160,15 +168,21 @@ impl<W: Write> Writer<W> {
         };
         self.tag("Result", &result)?;
         // Supplemental tags, alphabetically.
+        self.tag_given("HomeTeam", &id.home_team)?;
         if let Some(r) = b.room {
             self.tag("Room", if r == Room::Open { "Open" } else { "Closed" })?;
         }
+        self.tag_given("Round", &id.round)?;
         if let Some(s) = &b.score {
             self.tag("Score", &side_score(&s.value))?;
         }
         if let Some(s) = &b.score_imp {
             self.tag("ScoreIMP", &side_score(&s.value))?;
         }
+        self.tag_given("Section", &id.section)?;
+        self.tag_given("Stage", &id.stage)?;
+        self.tag_given("Table", &id.table)?;
+        self.tag_given("VisitTeam", &id.visit_team)?;
         if let Some(a) = &b.auction {
             self.auction(a, dealer)?;
         }

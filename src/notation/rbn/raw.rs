@@ -175,8 +175,8 @@ impl RawRecord {
 
 /// What of `rec` the [`Board`](crate::bridge::Board) does not keep
 /// ([`crate::notation::RawRecord::not_kept`]): free text (the `T` title,
-/// `{...}` paragraphs, `%` lines but the `% RBN` that names the format) and
-/// the `S`, `K`, `M` and `I` labels.
+/// `{...}` paragraphs, `%` lines but the `% RBN` that names the format), the
+/// `K` label's carry-overs (its teams are kept) and the `M` and `I` labels.
 pub(crate) fn not_kept(rec: &RawRecord, out: &mut dyn FnMut(&'static str)) {
     for f in &rec.fields {
         match (f.kind, f.label) {
@@ -187,8 +187,15 @@ pub(crate) fn not_kept(rec: &RawRecord, out: &mut dyn FnMut(&'static str)) {
             (FieldKind::Text | FieldKind::Extra, _) | (FieldKind::Label, b'T') => {
                 out(crate::notation::FREE_TEXT)
             }
-            (FieldKind::Label, b'S') => out("S label (session or stage)"),
-            (FieldKind::Label, b'K') => out("K label (teams and carry-overs)"),
+            (FieldKind::Label, b'K')
+                if rec
+                    .value(f)
+                    .split(|&b| b == b':')
+                    .skip(2)
+                    .any(|c| !c.trim_ascii().is_empty()) =>
+            {
+                out("K label carry-overs")
+            }
             (FieldKind::Label, b'M') => out("M label (makes at double dummy)"),
             (FieldKind::Label, b'I') => out("I label (item list)"),
             _ => {}

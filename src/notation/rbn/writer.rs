@@ -79,6 +79,15 @@ bitflags::bitflags! {
         /// A results list's line for the table ([`Board::summary`]): RBN has
         /// no results list.
         const RESULTS_LIST = 1 << 20;
+        /// A team name with `:` (written with `;`).
+        const TEAM = 1 << 21;
+        /// A playing round (PBN Round): RBN has no label for it.
+        const ROUND = 1 << 22;
+        /// A playing section (PBN Section): RBN has no label for it.
+        const SECTION = 1 << 23;
+        /// A table (PBN Table): RBN's N label may name a table instead of
+        /// the room, and kibitz writes the room.
+        const TABLE = 1 << 24;
     }
 }
 
@@ -91,7 +100,7 @@ impl Uncarried {
     /// assert_eq!(u.names().collect::<Vec<_>>(), ["declarer swap mark", "play end mark"]);
     /// ```
     pub fn names(self) -> impl Iterator<Item = &'static str> {
-        const NAMES: [&str; 21] = [
+        const NAMES: [&str; 25] = [
             "declarer swap mark",
             "agreed result mark",
             "result RBN cannot state",
@@ -113,6 +122,10 @@ impl Uncarried {
             "label line length",
             "date",
             crate::notation::RESULTS_LIST,
+            "team name with :",
+            "Round",
+            "Section",
+            "Table",
         ];
         NAMES
             .into_iter()
@@ -160,6 +173,10 @@ pub struct Writer<W: Write> {
     records: usize,
     /// The repeating labels' current values (DTLEFSKNBH).
     last: [String; 10],
+    /// The N value written before the last one: where K names the teams, a
+    /// record without N has this one (the other table), as the reader reads
+    /// it.
+    n_before: String,
     lines: Vec<(u8, String)>,
     line: String,
 }
@@ -263,6 +280,7 @@ impl<W: Write> Writer<W> {
             form,
             records: 0,
             last: Default::default(),
+            n_before: String::new(),
             lines: Vec::new(),
             line: String::new(),
         }
@@ -294,6 +312,28 @@ impl<W: Write> Writer<W> {
             self.last[k] = value.clone();
             self.push(label, value);
         }
+    }
+
+    /// Writes the N label as the reader reads it back: where K names the
+    /// teams, a record without N has the N before the last one (the two
+    /// tables alternate), and the two swap; else it has the last one.
+    fn names_label(&mut self, value: String) {
+        const K: usize = 6;
+        const N: usize = 7;
+        let alternate = !self.last[K].is_empty() && !self.n_before.is_empty();
+        let implied = if alternate {
+            &self.n_before
+        } else {
+            &self.last[N]
+        };
+        if *implied == value {
+            if alternate {
+                std::mem::swap(&mut self.n_before, &mut self.last[N]);
+            }
+            return;
+        }
+        self.n_before = std::mem::replace(&mut self.last[N], value.clone());
+        self.push(b'N', value);
     }
 
     /// Writes one board; returns what RBN could not carry of it.
@@ -331,7 +371,19 @@ impl<W: Write> Writer<W> {
             u |= Uncarried::SCORING;
         }
         self.repeating(b'F', f);
-        self.repeating(b'N', names(b, &mut u));
+        self.repeating(b'S', b.id.stage.clone());
+        self.repeating(b'K', teams(b, &mut u));
+        self.names_label(names(b, &mut u));
+        let id = &b.id;
+        for (given, flag) in [
+            (&id.round, Uncarried::ROUND),
+            (&id.section, Uncarried::SECTION),
+            (&id.table, Uncarried::TABLE),
+        ] {
+            if !given.is_empty() {
+                u |= flag;
+            }
+        }
         self.repeating(
             b'B',
             b.number.map(|n| n.value.to_string()).unwrap_or_default(),
@@ -703,6 +755,22 @@ fn latin1_or_utf8(s: &str, rec: &RawRecord) -> Vec<u8> {
             .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
             .collect()
     }
+}
+
+/// The K label: the home team, then the visiting team (the one at
+/// North-South in the open room first, RBN 3.2 and PBN's home team alike).
+fn teams(b: &Board, u: &mut Uncarried) -> String {
+    let (home, visit) = (&b.id.home_team, &b.id.visit_team);
+    if home.is_empty() && visit.is_empty() {
+        return String::new();
+    }
+    let clean = |s: &str, u: &mut Uncarried| {
+        if s.contains(':') {
+            *u |= Uncarried::TEAM;
+        }
+        s.replace(':', ";")
+    };
+    format!("{}:{}", clean(home, u), clean(visit, u))
 }
 
 fn names(b: &Board, u: &mut Uncarried) -> String {

@@ -145,9 +145,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
     };
     let mut notes = Notes::default();
     let mut part: Option<Part> = None;
-    // Identification fields given (bits of `id::set_field`); whether a Note tag
-    // was seen (its text is kept at the end).
-    let mut given = 0u8;
+    // Identification fields given (bits of `id::EVENT` and the others);
+    // whether a Note tag was seen (its text is kept at the end).
+    let mut given = 0u16;
     let mut has_notes = false;
     let mut layout = export::Layout::default();
     let mut seen = Seen::default();
@@ -279,6 +279,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             }
             TagKind::Round => {
                 part = None;
+                given |= id::ROUND;
+                let (id, spare) = board.id_with_spare();
+                id::set_match(&mut id.round, &mut spare.round, raw);
                 if known(raw)
                     && !raw.is_empty()
                     && !fast::round_ok(raw)
@@ -310,13 +313,26 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
                 let (id, spare) = board.id_with_spare();
                 id::set(&mut id.date, &mut spare.date, raw);
             }
-            // Tags no rule reads and no check looks at (nothing below matches them).
+            // Tags no rule reads and no check looks at (nothing below matches
+            // them), kept for a conversion.
             TagKind::HomeTeam
             | TagKind::VisitTeam
             | TagKind::Table
             | TagKind::Section
             | TagKind::Stage => {
                 part = None;
+                let (id, spare) = board.id_with_spare();
+                let (bit, field, spare) = match kind {
+                    TagKind::HomeTeam => (id::HOME_TEAM, &mut id.home_team, &mut spare.home_team),
+                    TagKind::VisitTeam => {
+                        (id::VISIT_TEAM, &mut id.visit_team, &mut spare.visit_team)
+                    }
+                    TagKind::Stage => (id::STAGE, &mut id.stage, &mut spare.stage),
+                    TagKind::Section => (id::SECTION, &mut id.section, &mut spare.section),
+                    _ => (id::TABLE, &mut id.table, &mut spare.table),
+                };
+                given |= bit;
+                id::set_match(field, spare, raw);
                 continue;
             }
             TagKind::Scoring => {

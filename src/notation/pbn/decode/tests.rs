@@ -681,3 +681,33 @@ fn an_empty_declarer_beside_an_empty_contract_is_no_passed_out_board() {
         );
     }
 }
+
+#[test]
+fn the_match_tags_are_kept_and_cleared_where_a_record_has_none() {
+    // HomeTeam, VisitTeam, Stage, Round, Section and Table go to the board's
+    // identification as written (`#` inherited, PBN 4.8); a record without
+    // one of them has it empty, whatever the record before held.
+    let text = "[Event \"Cup\"]\n[HomeTeam \"Reds\"]\n[VisitTeam \"Blues\"]\n[Stage \"Final\"]\n\
+                [Round \"3.1\"]\n[Section \"Open\"]\n[Table \"12\"]\n[Board \"1\"]\n\n\
+                [Event \"Cup\"]\n[HomeTeam \"#\"]\n[Table \"13\"]\n[Board \"2\"]\n\n\
+                [Event \"Cup\"]\n[Board \"3\"]\n";
+    let mut reader = Reader::new(text.as_bytes());
+    let mut rec = RawRecord::default();
+    let mut board = Board::default();
+    let mut seen = Vec::new();
+    while reader.read_record(&mut rec).unwrap() {
+        let mut findings = Vec::new();
+        decode(&rec, &mut board, &mut findings);
+        assert_eq!(findings, [], "record {}", rec.index);
+        let mut id = board.id.clone();
+        seen.push(id.match_fields_mut().map(|f| f.clone()));
+    }
+    assert_eq!(
+        seen,
+        [
+            ["Reds", "Blues", "Final", "3.1", "Open", "12"].map(String::from),
+            ["Reds", "", "", "", "", "13"].map(String::from),
+            ["", "", "", "", "", ""].map(String::from),
+        ]
+    );
+}

@@ -9,6 +9,8 @@
 //! | D | `id.date` (`yyyy.mm.dd` for a single date, else as written; the time is not kept) |
 //! | L, E | `id.site`, `id.event`, as written (with `::` and the field separator) |
 //! | F | `id.scoring` as written, `scoring` from its letter |
+//! | S | `id.stage` as written |
+//! | K | `id.home_team`, `id.visit_team` (its first two fields; carry-overs are checked, not kept) |
 //! | N | `id.players`, `room` (field 3 `O`/`C`) |
 //! | B | `number` (its first field, when a number) |
 //! | H | `deal` (`x` cards resolved, a hand with `?` unknown) |
@@ -17,7 +19,7 @@
 //! | P | `play` in played order (notes 0-9 after P) |
 //! | R | `result`, `score` (NS), `score_imp` (NS IMPs or `=`) |
 //!
-//! T, S, K (except to set the room), M, I, free text and `%` lines are checked
+//! T, K's carry-overs, M, I, free text and `%` lines are checked
 //! where they have a form and otherwise stay in the raw record. When K names two
 //! teams and N gives no room, the record that writes H is the open room and the
 //! one that repeats it the closed room ("the team given first is North-South for
@@ -103,10 +105,22 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         board.id.scoring.push_str(&text::decode(v));
         board.scoring = values::scoring(v);
     }
-    if let Some((f, v)) = get(b'K')
-        && let Err(e) = values::check_teams(v)
-    {
-        sink.add(rules::FORMAT, f.value_pos, format!("K label: {e}"));
+    if let Some((_, v)) = get(b'S') {
+        board.id.stage.push_str(&text::decode(v));
+    }
+    if let Some((f, v)) = get(b'K') {
+        let mut teams = v.splitn(3, |&b| b == b':');
+        board
+            .id
+            .home_team
+            .push_str(&text::decode(teams.next().unwrap_or_default()));
+        board
+            .id
+            .visit_team
+            .push_str(&text::decode(teams.next().unwrap_or_default()));
+        if let Err(e) = values::check_teams(v) {
+            sink.add(rules::FORMAT, f.value_pos, format!("K label: {e}"));
+        }
     }
     if let Some((f, v)) = get(b'N') {
         match values::names_into(v, &mut board.id.players) {
