@@ -1,5 +1,6 @@
 //! Decode throughput on the real PBN corpus, no rules: the reader alone
-//! (`pbn/read`), the reader and the decoder (`pbn/read+decode`), and the
+//! (`pbn/read`), the reader and the decoder (`pbn/read+decode`), the reader
+//! and the decoder as the audit runs it (`pbn/read+decode_for_rules`), and the
 //! decoder alone (`pbn/decode`: every record read once into memory, then
 //! decoded; its throughput is counted in bytes of the corpus, as the others').
 //!
@@ -12,7 +13,7 @@ mod common;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kibitz::bridge::Board;
-use kibitz::pbn::{RawRecord, Reader, decode::decode};
+use kibitz::pbn::{RawRecord, Reader, decode::decode, decode::decode_for_rules};
 
 /// Every PBN file of the corpus, read into memory.
 fn corpus_files() -> Option<Vec<Vec<u8>>> {
@@ -48,6 +49,22 @@ fn bench(c: &mut Criterion) {
                 while r.read_record(&mut rec).unwrap() {
                     findings.clear();
                     decode(&rec, &mut board, &mut findings);
+                    n += findings.len();
+                }
+            }
+            n
+        })
+    });
+    // As the audit decodes (`decode_for_rules`): the texts no rule reads
+    // (Site, Date, the players, the match) are not decoded.
+    group.bench_function("read+decode_for_rules", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for f in &files {
+                let mut r = Reader::new(&f[..]);
+                while r.read_record(&mut rec).unwrap() {
+                    findings.clear();
+                    decode_for_rules(&rec, &mut board, &mut findings);
                     n += findings.len();
                 }
             }

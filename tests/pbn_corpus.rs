@@ -64,3 +64,40 @@ fn every_corpus_file_is_read_and_records_match_an_independent_count() {
     let total: u64 = ours.values().sum();
     assert!(total > 25_000, "{total}");
 }
+
+/// The audit decodes with `decode_for_rules`, which leaves the texts no rule
+/// reads undecoded: on every record of the corpus it must give `decode`'s
+/// findings and board, those texts aside (Site, Date, Scoring as written,
+/// the players, the match), and leave them empty.
+#[test]
+fn decoding_for_the_rules_differs_from_decoding_only_in_the_texts_no_rule_reads() {
+    use kibitz::bridge::{Board, Identification};
+    use kibitz::pbn::decode::{decode, decode_for_rules};
+    let Some(root) = common::corpus() else { return };
+    let files = common::files_with_ext(&root.join("bridge/pbn"), "pbn");
+    let (mut rec, mut full, mut lean) = (RawRecord::default(), Board::default(), Board::default());
+    let (mut records, mut with_texts) = (0, 0);
+    for f in &files {
+        let mut r = Reader::new(std::fs::File::open(f).unwrap());
+        while r.read_record(&mut rec).unwrap() {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            decode(&rec, &mut full, &mut a);
+            decode_for_rules(&rec, &mut lean, &mut b);
+            let at = || format!("{} record {}", f.display(), rec.index);
+            assert_eq!(a, b, "{}", at());
+            let kept = Identification {
+                event: full.id.event.clone(),
+                ..Identification::default()
+            };
+            assert_eq!(lean.id, kept, "{}", at());
+            with_texts += usize::from(full.id != kept);
+            let mut texts_aside = full.clone();
+            texts_aside.id = kept;
+            assert!(texts_aside == lean, "{}", at());
+            records += 1;
+        }
+    }
+    assert!(records > 26_000, "{records} records");
+    // Most records name their players or site: the check compared something.
+    assert!(with_texts > 20_000, "{with_texts} records with such texts");
+}

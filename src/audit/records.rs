@@ -71,7 +71,7 @@ where
         }
         findings.clear();
         let dropped = raw.take_findings(&mut findings);
-        raw.decode(&mut model, &mut findings);
+        raw.decode_for_rules(&mut model, &mut findings);
         if !each(&model) {
             break Ok(());
         }

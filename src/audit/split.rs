@@ -96,7 +96,7 @@ impl Checked {
         self.index = raw.index();
         self.start = raw.start();
         self.dropped = raw.take_findings(&mut self.findings);
-        raw.decode(board, &mut self.findings);
+        raw.decode_for_rules(board, &mut self.findings);
         // The tables of this file are added in order by the merging thread,
         // exactly as `bridge::check` adds them.
         let outcome = bridge::check_board(board, &mut self.findings);

@@ -78,6 +78,13 @@ pub trait RecordReader {
 pub trait Decode<M>: RawRecord {
     /// Fills `model` (cleared first) from the record, appending findings to `out`.
     fn decode(&self, model: &mut M, out: &mut Vec<Finding>);
+
+    /// [`Decode::decode`] as the audit runs it: the same findings, and every
+    /// field the rules read, but texts no rule reads may be left empty (PBN:
+    /// [`crate::pbn::decode::decode_for_rules`]). The default decodes all.
+    fn decode_for_rules(&self, model: &mut M, out: &mut Vec<Finding>) {
+        self.decode(model, out);
+    }
 }
 
 /// Plugs a notation into the seam: implements [`RawRecord`] for its raw

@@ -69,4 +69,7 @@ impl crate::notation::Decode<crate::bridge::Board> for RawRecord {
     fn decode(&self, board: &mut crate::bridge::Board, out: &mut Vec<crate::Finding>) {
         decode::decode(self, board, out);
     }
+    fn decode_for_rules(&self, board: &mut crate::bridge::Board, out: &mut Vec<crate::Finding>) {
+        decode::decode_for_rules(self, board, out);
+    }
 }

@@ -131,6 +131,40 @@ fn contract(raw: &[u8], at: Pos, board: &mut Board, sink: &mut Sink) {
 /// assert_eq!(findings[0].rule, "pbn.tag.value");
 /// ```
 pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
+    decode_with(rec, board, out, true);
+}
+
+/// [`decode`] as the audit runs it: the same findings and the same board, but
+/// for the texts no rule reads, which are left empty: Site, Date, Scoring as
+/// written (the scoring flags are read), the players and the match (HomeTeam
+/// to Table). Event is kept (teams tables pair by it). Their values are still
+/// checked where PBN gives them a form (Date, Round).
+///
+/// ```
+/// use kibitz::bridge::Board;
+/// use kibitz::pbn::{decode::{decode, decode_for_rules}, RawRecord, Reader};
+/// let text = "[Event \"Cup\"]\n[Date \"2026.13.01\"]\n[North \"Bob\"]\n[Scoring \"IMP\"]\n";
+/// let mut rec = RawRecord::default();
+/// Reader::new(text.as_bytes()).read_record(&mut rec).unwrap();
+/// let (mut full, mut lean) = (Board::default(), Board::default());
+/// let (mut found, mut found_lean) = (Vec::new(), Vec::new());
+/// decode(&rec, &mut full, &mut found);
+/// decode_for_rules(&rec, &mut lean, &mut found_lean);
+/// assert_eq!(found, found_lean);
+/// assert_eq!((full.id.event.as_str(), lean.id.event.as_str()), ("Cup", "Cup"));
+/// assert_eq!((full.id.date.as_str(), lean.id.date.as_str()), ("2026.13.01", ""));
+/// assert!(lean.id.players.values.iter().all(String::is_empty));
+/// assert_eq!(full.scoring, lean.scoring);
+/// ```
+pub fn decode_for_rules(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
+    decode_with(rec, board, out, false);
+}
+
+/// [`decode`] (`texts`) or [`decode_for_rules`]: one body, compiled once
+/// (two copies, one for each, made the compiler stop inlining the value
+/// readers into them: 3M more instructions a pass over the corpus).
+#[inline(never)]
+fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts: bool) {
     // The identification texts are kept through the clearing: `id::set` and
     // `id::clear_missing` set every one of them, and leave alone those the
     // record repeats.
@@ -279,9 +313,11 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             }
             TagKind::Round => {
                 part = None;
-                given |= id::ROUND;
-                let (id, spare) = board.id_with_spare();
-                id::set_match(&mut id.round, &mut spare.round, raw);
+                if texts {
+                    given |= id::ROUND;
+                    let (id, spare) = board.id_with_spare();
+                    id::set_match(&mut id.round, &mut spare.round, raw);
+                }
                 if known(raw)
                     && !raw.is_empty()
                     && !fast::round_ok(raw)
@@ -301,17 +337,21 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             }
             TagKind::Site => {
                 part = None;
-                given |= id::SITE;
-                let (id, spare) = board.id_with_spare();
-                id::set(&mut id.site, &mut spare.site, raw);
+                if texts {
+                    given |= id::SITE;
+                    let (id, spare) = board.id_with_spare();
+                    id::set(&mut id.site, &mut spare.site, raw);
+                }
                 // No rule reads it.
                 continue;
             }
             TagKind::Date => {
                 part = None;
-                given |= id::DATE;
-                let (id, spare) = board.id_with_spare();
-                id::set(&mut id.date, &mut spare.date, raw);
+                if texts {
+                    given |= id::DATE;
+                    let (id, spare) = board.id_with_spare();
+                    id::set(&mut id.date, &mut spare.date, raw);
+                }
             }
             // Tags no rule reads and no check looks at (nothing below matches
             // them), kept for a conversion.
@@ -321,6 +361,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             | TagKind::Section
             | TagKind::Stage => {
                 part = None;
+                if !texts {
+                    continue;
+                }
                 let (id, spare) = board.id_with_spare();
                 let (bit, field, spare) = match kind {
                     TagKind::HomeTeam => (id::HOME_TEAM, &mut id.home_team, &mut spare.home_team),
@@ -337,12 +380,17 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
             }
             TagKind::Scoring => {
                 part = None;
-                given |= id::SCORING;
-                let (id, spare) = board.id_with_spare();
-                id::set(&mut id.scoring, &mut spare.scoring, raw);
+                if texts {
+                    given |= id::SCORING;
+                    let (id, spare) = board.id_with_spare();
+                    id::set(&mut id.scoring, &mut spare.scoring, raw);
+                }
             }
             TagKind::North | TagKind::East | TagKind::South | TagKind::West => {
                 part = None;
+                if !texts {
+                    continue;
+                }
                 let seat = match kind {
                     TagKind::North => Seat::North,
                     TagKind::East => Seat::East,
