@@ -69,6 +69,7 @@ def test_board_fields_by_hand(tmp_path):
     assert r["score"] == 110
     assert (r["event"], r["site"], r["date"], r["scoring"]) == ("Hand check", "Here", "2026.01.02", "IMP")
     assert r["players"] == {"N": "Ned", "E": "Ed", "S": "Sue", "W": "Wanda"}
+    assert [r[k] for k in ("home_team", "visit_team", "stage", "round", "section", "table")] == [""] * 6
     # The board is legal: the audit finds no violation in it.
     a = kibitz.audit(str(path))
     assert [f.rule for f in a if f.severity == "violation"] == []
@@ -128,3 +129,13 @@ def test_unreadable_path_is_an_error_not_an_exception(tmp_path):
     recs = kibitz.read(str(tmp_path / "missing.pbn"))
     assert list(recs) == []
     assert len(recs.errors) == 1
+
+
+def test_the_match_of_a_teams_board(tmp_path):
+    # PBN's HomeTeam, VisitTeam, Stage, Round, Section and Table, as written.
+    match = '[HomeTeam "Reds"]\n[VisitTeam "Blues"]\n[Stage "Final"]\n[Round "2"]\n[Section "Open"]\n[Table "7"]\n'
+    path = tmp_path / "teams.pbn"
+    path.write_text(BOARD.replace('[Board "7"]\n', '[Board "7"]\n' + match))
+    (r,) = kibitz.read(str(path))
+    got = [r[k] for k in ("home_team", "visit_team", "stage", "round", "section", "table")]
+    assert got == ["Reds", "Blues", "Final", "2", "Open", "7"]

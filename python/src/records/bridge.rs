@@ -156,4 +156,17 @@ pub fn fields(board: &Board, out: &mut Vec<(&'static str, Value)>) {
         ),
     ));
     out.push(("scoring", Value::from(board.id.scoring.as_str())));
+    // The match the board belongs to (PBN HomeTeam to Table, LIN `vg`, RBN S
+    // and K); empty where the record names none.
+    let id = &board.id;
+    for (key, text) in [
+        ("home_team", &id.home_team),
+        ("visit_team", &id.visit_team),
+        ("stage", &id.stage),
+        ("round", &id.round),
+        ("section", &id.section),
+        ("table", &id.table),
+    ] {
+        out.push((key, Value::from(text.as_str())));
+    }
 }
