@@ -722,9 +722,10 @@ fn lin_contract_declarer_and_result_come_from_the_auction_and_the_play() {
     // The play stopping after three tricks without a claim: no result.
     let (_, tags) = converted_tags(&lin_board(hands, &calls, &cards[..12]));
     assert_eq!(tags, ["N", "1S", "?"]);
-    // The auction not ended: nothing derived, as before.
+    // The auction not ended: nothing derived, as before; each of the three
+    // an unknown value (`?`, PBN 3.4).
     let (_, tags) = converted_tags(&lin_board(hands, &["1S", "p"], &[]));
-    assert_eq!(tags, ["?", "", "?"]);
+    assert_eq!(tags, ["?", "?", "?"]);
     // Passed out.
     let (text, tags) = converted_tags(&lin_board(hands, &["p", "p", "p", "p"], &[]));
     assert_eq!(tags, ["", "Pass", ""]);
@@ -934,5 +935,41 @@ fn tags_and_labels_the_board_does_not_keep_are_reported() {
             })
             .collect();
         assert_eq!(given, written, "{name}:\n{out}");
+    }
+}
+
+#[test]
+fn a_result_at_fault_is_converted_with_its_fault() {
+    // Conversion is not repair. Two of the reference verifier's planted
+    // faults (errors_10.pbn games 56 and 60, in this test's own words): a
+    // passed-out board (empty Declarer, no Contract tag) that gives a Result,
+    // and a Result by sides whose counts do not make 13. PBN written back
+    // keeps both faults: the missing Contract is `?` (an empty one beside an
+    // empty Declarer reads as no contract given), and `NS 9 EW 2` is not
+    // turned into declarer's 9.
+    let deal = "[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n";
+    let passed = format!(
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n{deal}[Declarer \"\"]\n[Result \"1\"]\n"
+    );
+    let sides = format!(
+        "[Board \"2\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n{deal}[Declarer \"S\"]\n\
+         [Contract \"5HX\"]\n[Result \"NS 9 EW 2\"]\n"
+    );
+    for (text, rule, written) in [
+        (&passed, "bridge.result.passed-out", "[Contract \"?\"]"),
+        (&sides, "bridge.result.total", "[Result \"NS 9 EW 2\"]"),
+    ] {
+        let (_, before) = bridge_violations("a.pbn", text.as_bytes());
+        assert!(
+            before.contains(&(1, rule)),
+            "{rule} in the original: {before:?}"
+        );
+        let mut out = Vec::new();
+        let report = convert("a.pbn", text.as_bytes(), Target::Pbn, &mut out).unwrap();
+        assert_eq!(report.written, 1);
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains(written), "{out}");
+        let (_, after) = bridge_violations("b.pbn", out.as_bytes());
+        assert_eq!(after, before, "{out}");
     }
 }

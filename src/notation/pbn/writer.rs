@@ -139,7 +139,10 @@ impl<W: Write> Writer<W> {
             Some(ContractTag::Pass) => "Pass".to_string(),
             Some(ContractTag::Contract(c)) => c.to_string(),
             Some(ContractTag::Strain(s)) => s.to_string(),
-            None => String::new(),
+            // `?`, an unknown value (PBN 3.4): empty beside an empty Declarer
+            // is read as no contract given at all (BridgeComposer's unknown),
+            // which would hide a passed-out board's faults.
+            None => "?".to_string(),
         };
         self.tag("Contract", &contract)?;
         let result = match b.result.map(|r| r.value) {
@@ -148,9 +151,12 @@ impl<W: Write> Writer<W> {
             Some(Some(r)) => {
                 let caret = if r.agreed_wrong { "^" } else { "" };
                 // Export format gives declarer's tricks (PBN 3.4.14): a count
-                // by sides is turned into declarer's when the Declarer is known.
+                // by sides is turned into declarer's when the Declarer is known,
+                // and the two sides' counts make 13 (conversion is not repair:
+                // `NS 9 EW 2` stays as written, and its fault with it).
+                let whole = !matches!((r.ns, r.ew), (Some(a), Some(b)) if u16::from(a) + u16::from(b) != 13);
                 let side = match b.declarer.map(|d| d.value) {
-                    Some(DeclarerTag::Seat { seat, .. }) => Some(seat.side()),
+                    Some(DeclarerTag::Seat { seat, .. }) if whole => Some(seat.side()),
                     _ => None,
                 };
                 let declarer = r.declarer.or(match side {
