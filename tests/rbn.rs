@@ -518,6 +518,13 @@ fn a_teams_match_is_written_with_k_and_n_as_the_reader_alternates_it() {
         assert!(recs.iter().all(|r| r.2.is_empty()), "{text}");
         assert_eq!(boards_of(&recs), boards, "{text}");
     }
+    // Teams on a board that names no room: read back, it has one (K), which
+    // the writer says.
+    let mut roomless = table(1, Room::Open);
+    roomless.room = None;
+    assert_eq!(uncarried(&roomless), Uncarried::IMPLIED_ROOM);
+    let recs = read(&String::from_utf8(write_boards(&[roomless], Form::Rbn).0).unwrap());
+    assert_eq!(recs[0].1.room, Some(Room::Open));
 }
 
 #[test]

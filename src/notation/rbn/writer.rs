@@ -88,6 +88,10 @@ bitflags::bitflags! {
         /// A table (PBN Table): RBN's N label may name a table instead of
         /// the room, and kibitz writes the room.
         const TABLE = 1 << 24;
+        /// Teams on a board that names no room: under K the reader takes the
+        /// record that writes H for the open room and the one that repeats
+        /// it for the closed room, so the board read back has a room.
+        const IMPLIED_ROOM = 1 << 25;
     }
 }
 
@@ -100,7 +104,7 @@ impl Uncarried {
     /// assert_eq!(u.names().collect::<Vec<_>>(), ["declarer swap mark", "play end mark"]);
     /// ```
     pub fn names(self) -> impl Iterator<Item = &'static str> {
-        const NAMES: [&str; 25] = [
+        const NAMES: [&str; 26] = [
             "declarer swap mark",
             "agreed result mark",
             "result RBN cannot state",
@@ -126,6 +130,7 @@ impl Uncarried {
             "Round",
             "Section",
             "Table",
+            "no room (RBN's K implies one)",
         ];
         NAMES
             .into_iter()
@@ -763,6 +768,9 @@ fn teams(b: &Board, u: &mut Uncarried) -> String {
     let (home, visit) = (&b.id.home_team, &b.id.visit_team);
     if home.is_empty() && visit.is_empty() {
         return String::new();
+    }
+    if b.room.is_none() {
+        *u |= Uncarried::IMPLIED_ROOM;
     }
     let clean = |s: &str, u: &mut Uncarried| {
         if s.contains(':') {
