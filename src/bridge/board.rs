@@ -454,9 +454,27 @@ impl Identification {
     ///
     /// ```
     /// use kibitz::bridge::Identification;
-    /// let mut id = Identification { home_team: "Italy".into(), table: "3".into(), ..Default::default() };
-    /// let given: Vec<String> = id.match_fields_mut().iter().map(|f| f.to_string()).collect();
-    /// assert_eq!(given, ["Italy", "", "", "", "", "3"]);
+    /// let id = Identification { home_team: "Italy".into(), table: "3".into(), ..Default::default() };
+    /// assert_eq!(id.match_fields().map(String::as_str), ["Italy", "", "", "", "", "3"]);
+    /// ```
+    pub fn match_fields(&self) -> [&String; 6] {
+        [
+            &self.home_team,
+            &self.visit_team,
+            &self.stage,
+            &self.round,
+            &self.section,
+            &self.table,
+        ]
+    }
+
+    /// [`Identification::match_fields`], to change them.
+    ///
+    /// ```
+    /// use kibitz::bridge::Identification;
+    /// let mut id = Identification { stage: "Final".into(), ..Default::default() };
+    /// id.match_fields_mut()[2].push_str(", 2/4");
+    /// assert_eq!(id.stage, "Final, 2/4");
     /// ```
     pub fn match_fields_mut(&mut self) -> [&mut String; 6] {
         [
@@ -476,12 +494,7 @@ impl Identification {
             && self.date.is_empty()
             && self.scoring.is_empty()
             && self.players.values.iter().all(String::is_empty)
-            && self.home_team.is_empty()
-            && self.visit_team.is_empty()
-            && self.stage.is_empty()
-            && self.round.is_empty()
-            && self.section.is_empty()
-            && self.table.is_empty()
+            && self.match_fields().iter().all(|f| f.is_empty())
     }
 }
 

@@ -5,7 +5,7 @@
 //! bridge are [`crate::bridge::check`]'s. Reader decisions where LIN is silent
 //! are listed in `docs/lin.md`.
 
-use super::raw::{MAX_FINDINGS_PER_RECORD, RawRecord, RawTag};
+use super::raw::{MAX_FINDINGS_PER_RECORD, RawRecord, RawTag, vg};
 use super::reader::{is_display, is_known};
 use super::results;
 use super::rules;
@@ -624,11 +624,13 @@ fn unknown(rec: &RawRecord, t: &RawTag, s: &mut Sink) {
 /// `vg|event,segment,scoring,first,last,team1,carry1,team2,carry2|`.
 fn title(rec: &RawRecord, t: &RawTag, board: &mut Board, s: &mut Sink, report: bool) {
     let v = rec.value(t);
-    let mut fields = v.split(|&b| b == b',');
+    let fields = vg::fields(v);
     // Into the cleared strings of `board.id`: no allocation per record.
-    crate::text::decode_into(fields.next().unwrap_or_default(), &mut board.id.event);
-    crate::text::decode_into(fields.next().unwrap_or_default(), &mut board.id.stage);
-    let scoring = fields.next().unwrap_or_default();
+    crate::text::decode_into(fields[vg::EVENT], &mut board.id.event);
+    crate::text::decode_into(fields[vg::SEGMENT], &mut board.id.stage);
+    crate::text::decode_into(fields[vg::TEAM_1], &mut board.id.home_team);
+    crate::text::decode_into(fields[vg::TEAM_2], &mut board.id.visit_team);
+    let scoring = fields[vg::SCORING];
     let (flag, name) = match scoring {
         b"I" | b"i" => (Scoring::IMP, "IMP"),
         b"P" | b"p" => (Scoring::MP, "MP"),
@@ -643,11 +645,6 @@ fn title(rec: &RawRecord, t: &RawTag, board: &mut Board, s: &mut Sink, report: b
         board.id.scoring.clear();
         board.id.scoring.push_str(name);
     }
-    // After the first and last board: the first team, its carry-over, the
-    // second team.
-    let mut teams = fields.skip(2).step_by(2);
-    crate::text::decode_into(teams.next().unwrap_or_default(), &mut board.id.home_team);
-    crate::text::decode_into(teams.next().unwrap_or_default(), &mut board.id.visit_team);
     let commas = memchr::memchr_iter(b',', v).count();
     if report && commas != 8 {
         s.push(

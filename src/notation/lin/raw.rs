@@ -215,6 +215,34 @@ impl RawRecord {
     }
 }
 
+/// The fields of a `vg` title, by their place: `vg|event,segment,scoring,
+/// first,last,team1,carry1,team2,carry2|` (lin-notes 3). What the decoder
+/// reads of it ([`super::decode`]'s `title`, [`super::results::first_board`])
+/// and what a conversion reports as not kept ([`not_kept`]) name the fields
+/// from here.
+pub(crate) mod vg {
+    pub(crate) const EVENT: usize = 0;
+    pub(crate) const SEGMENT: usize = 1;
+    pub(crate) const SCORING: usize = 2;
+    pub(crate) const FIRST: usize = 3;
+    pub(crate) const LAST: usize = 4;
+    pub(crate) const TEAM_1: usize = 5;
+    pub(crate) const CARRY_1: usize = 6;
+    pub(crate) const TEAM_2: usize = 7;
+    pub(crate) const CARRY_2: usize = 8;
+
+    /// The nine fields of the title `v` (split at its commas): a field the
+    /// title does not reach is empty, and what follows a ninth comma is not
+    /// looked at.
+    pub(crate) fn fields(v: &[u8]) -> [&[u8]; 9] {
+        let mut out: [&[u8]; 9] = [&[]; 9];
+        for (slot, f) in out.iter_mut().zip(v.split(|&b| b == b',')) {
+            *slot = f;
+        }
+        out
+    }
+}
+
 /// What of `rec` the [`Board`](crate::bridge::Board) does not keep
 /// ([`crate::notation::RawRecord::not_kept`]): `nt` commentary, the `vg`
 /// title's fields but the event and scoring, the header's `pw`, `mp` and
@@ -225,13 +253,11 @@ pub(crate) fn not_kept(rec: &RawRecord, out: &mut dyn FnMut(&'static str)) {
         match &t.lower() {
             b"nt" => out(crate::notation::FREE_TEXT),
             b"vg" => {
-                // Event, segment, scoring, first and last board, team and
-                // carry-over twice: the board (`decode::title`) keeps all but
-                // the board range and the carry-overs.
-                let v = rec.value(t);
-                if v.split(|&b| b == b',')
-                    .enumerate()
-                    .any(|(i, f)| matches!(i, 3 | 4 | 6 | 8) && !f.trim_ascii().is_empty())
+                // The board keeps all but the board range and the carry-overs.
+                let f = vg::fields(rec.value(t));
+                if [vg::FIRST, vg::LAST, vg::CARRY_1, vg::CARRY_2]
+                    .iter()
+                    .any(|&i| !f[i].trim_ascii().is_empty())
                 {
                     out("`vg` board range and carry-overs");
                 }

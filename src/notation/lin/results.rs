@@ -113,7 +113,7 @@ pub fn entry(rs: &[u8], first: u32, board: u32, room: Room) -> Option<(&[u8], us
 /// assert_eq!(first_board(b"Club,,I"), None);
 /// ```
 pub fn first_board(vg: &[u8]) -> Option<u32> {
-    let field = vg.split(|&b| b == b',').nth(3)?.trim_ascii();
+    let field = super::raw::vg::fields(vg)[super::raw::vg::FIRST].trim_ascii();
     if field.is_empty() || !field.iter().all(u8::is_ascii_digit) {
         return None;
     }

@@ -188,10 +188,7 @@ pub(crate) fn not_kept(rec: &RawRecord, out: &mut dyn FnMut(&'static str)) {
                 out(crate::notation::FREE_TEXT)
             }
             (FieldKind::Label, b'K')
-                if rec
-                    .value(f)
-                    .split(|&b| b == b':')
-                    .skip(2)
+                if super::decode::values::carry_overs(rec.value(f))
                     .any(|c| !c.trim_ascii().is_empty()) =>
             {
                 out("K label carry-overs")

@@ -699,8 +699,7 @@ fn the_match_tags_are_kept_and_cleared_where_a_record_has_none() {
         let mut findings = Vec::new();
         decode(&rec, &mut board, &mut findings);
         assert_eq!(findings, [], "record {}", rec.index);
-        let mut id = board.id.clone();
-        seen.push(id.match_fields_mut().map(|f| f.clone()));
+        seen.push(board.id.match_fields().map(String::clone));
     }
     assert_eq!(
         seen,

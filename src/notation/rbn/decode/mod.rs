@@ -109,15 +109,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
         board.id.stage.push_str(&text::decode(v));
     }
     if let Some((f, v)) = get(b'K') {
-        let mut teams = v.splitn(3, |&b| b == b':');
-        board
-            .id
-            .home_team
-            .push_str(&text::decode(teams.next().unwrap_or_default()));
-        board
-            .id
-            .visit_team
-            .push_str(&text::decode(teams.next().unwrap_or_default()));
+        let [home, visit] = values::team_names(v);
+        board.id.home_team.push_str(&text::decode(home));
+        board.id.visit_team.push_str(&text::decode(visit));
         if let Err(e) = values::check_teams(v) {
             sink.add(rules::FORMAT, f.value_pos, format!("K label: {e}"));
         }

@@ -541,6 +541,33 @@ pub fn names_into(
     Ok(room)
 }
 
+/// The K label's two team names (`team:team[:carry:carry]`, RBN 3.2); a name
+/// the label does not reach is empty.
+///
+/// ```
+/// use kibitz::notation::rbn::decode::values::team_names;
+/// assert_eq!(team_names(b"Italy:USA1:999:22"), [&b"Italy"[..], b"USA1"]);
+/// assert_eq!(team_names(b"Nickell"), [&b"Nickell"[..], b""]);
+/// ```
+pub fn team_names(v: &[u8]) -> [&[u8]; 2] {
+    let mut names = v.split(|&b| b == b':');
+    [
+        names.next().unwrap_or_default(),
+        names.next().unwrap_or_default(),
+    ]
+}
+
+/// The K label's carry-overs: its fields after the two team names.
+///
+/// ```
+/// use kibitz::notation::rbn::decode::values::carry_overs;
+/// assert_eq!(carry_overs(b"France:Spain::-5").collect::<Vec<_>>(), [&b""[..], b"-5"]);
+/// assert_eq!(carry_overs(b"Duck:Fox").count(), 0);
+/// ```
+pub fn carry_overs(v: &[u8]) -> impl Iterator<Item = &[u8]> {
+    v.split(|&b| b == b':').skip(2)
+}
+
 /// Checks a K label: two team names, then optional carry-overs (hundredths at
 /// most, negative allowed, a trailing `-n` penalty allowed).
 ///
@@ -552,7 +579,7 @@ pub fn names_into(
 /// assert!(check_teams(b"A:B:7.123").is_err());
 /// ```
 pub fn check_teams(v: &[u8]) -> Result<(), Reason> {
-    for c in v.split(|&b| b == b':').skip(2) {
+    for c in carry_overs(v) {
         if c.is_empty() {
             continue;
         }
