@@ -6,15 +6,9 @@
 //! skipped (and counted) without being stored, so a 100 MB line costs no more
 //! memory than a short one.
 
-use std::cell::Cell;
 use std::io::{self, ErrorKind, Read};
 
-thread_local! {
-    /// The buffer of the last line reader dropped on this thread, taken by the
-    /// next one made with the same limit: no buffer allocated and zeroed per
-    /// input (64 KiB a file, a 16th of the work on a folder of small files).
-    static SPARE: Cell<Box<[u8]>> = Cell::new(Box::default());
-}
+use super::spare;
 
 /// Default longest line kept, in bytes. PBN allows 255; real files rarely pass 1 KB.
 pub const DEFAULT_MAX_LINE: usize = 64 * 1024;
@@ -72,10 +66,9 @@ pub struct LineReader<R> {
 }
 
 impl<R> Drop for LineReader<R> {
-    /// Leaves the buffer to the next line reader made on this thread.
+    /// Leaves the buffer to the next reader made on this thread.
     fn drop(&mut self) {
-        let buf = std::mem::take(&mut self.buf);
-        let _ = SPARE.try_with(|s| s.set(buf));
+        spare::give(std::mem::take(&mut self.buf));
     }
 }
 
@@ -102,16 +95,11 @@ impl<R: Read> LineReader<R> {
     /// ```
     pub fn with_max_line(inner: R, max_line: usize) -> LineReader<R> {
         let cap = max_line.max(16) + 1;
-        // A thread that is ending has no spare.
-        let buf = SPARE.try_with(Cell::take).unwrap_or_default();
         LineReader {
             inner,
-            // What `buf` holds is never read: `start..end` is empty.
-            buf: if buf.len() == cap {
-                buf
-            } else {
-                vec![0; cap].into_boxed_slice()
-            },
+            // The limit is the buffer's length, so only one of `cap` bytes
+            // will do. What it holds is never read: `start..end` is empty.
+            buf: spare::take(cap, false),
             start: 0,
             end: 0,
             line: 0,

@@ -15,6 +15,7 @@ pub mod pbn;
 pub mod pinochle;
 pub mod ppn;
 pub mod rbn;
+mod spare;
 pub mod text;
 
 use std::io;

@@ -190,6 +190,13 @@ struct Segment {
     terminated: bool,
 }
 
+impl<R> Drop for Reader<R> {
+    /// Leaves the buffer to the next reader made on this thread.
+    fn drop(&mut self) {
+        crate::notation::spare::give(std::mem::take(&mut self.buf));
+    }
+}
+
 impl<R: Read> Reader<R> {
     /// A reader over `inner` with the default [`Limits`].
     pub fn new(inner: R) -> Reader<R> {
@@ -200,7 +207,9 @@ impl<R: Read> Reader<R> {
     pub fn with_limits(inner: R, limits: Limits) -> Reader<R> {
         Reader {
             inner,
-            buf: vec![0; BUF].into_boxed_slice(),
+            // Any length from `BUF` up will do (a line reader's spare is one
+            // byte longer). What it holds is never read: `lo..hi` is empty.
+            buf: crate::notation::spare::take(BUF, true),
             lo: 0,
             hi: 0,
             eof: false,
