@@ -441,3 +441,105 @@ fn an_auction_replay_that_stops_says_how_many_calls_it_left() {
          the replay stops here"
     );
 }
+
+// ------------------------------- calls given as alternatives (`2NT/2S`)
+
+#[test]
+fn calls_given_as_alternatives_stop_the_replay() {
+    // A teaching file's `4NT/5D`: South bid one of the two. Read as two calls,
+    // 2S would be West's, insufficient after 2NT (a false violation). The
+    // `/` takes a slot that is no call, and the replay stops there.
+    for calls in [
+        "1C Pass 2NT/2S Pass\nPass Pass",
+        "1C Pass 2NT / 2S Pass\nPass Pass",
+    ] {
+        let r = audit(&format!("{HEAD}[Auction \"N\"]\n{calls}\n"));
+        assert_eq!(
+            rules(&r.findings),
+            ["pbn.auction.call", "bridge.auction.not-audited"],
+            "{calls:?}:\n{}",
+            show(&r.findings)
+        );
+        assert!(r.findings[0].message.contains("alternatives"));
+        // 2S and the three passes after the `/` are not audited.
+        assert!(
+            r.findings[1].message.starts_with("4 calls"),
+            "{}",
+            r.findings[1].message
+        );
+    }
+    // In the play section a slot is a seat's column: a `/` is skipped there,
+    // as other stray characters are, and the cards keep their columns.
+    let text =
+        format!("{HEAD}{DEAL}[Declarer \"S\"]\n[Contract \"1C\"]\n[Play \"W\"]\nS2 /SA ST S6\n");
+    let r = audit(&text);
+    let play: Vec<_> = rules(&r.findings)
+        .into_iter()
+        .filter(|r| r.starts_with("pbn.") || r.starts_with("bridge.play"))
+        .collect();
+    assert_eq!(play, ["pbn.syntax.token"], "{}", show(&r.findings));
+}
+
+// ------------------------- characters ISO 8859-1 does not have, in UTF-8
+
+#[test]
+fn characters_outside_latin_1_are_reported_in_utf_8_files() {
+    // PBN 2.1 §2.2: ISO 8859-1 only. A typographic apostrophe (U+2019,
+    // UTF-8 E2 80 99) is no character of it; read as Latin-1 its bytes 0x80
+    // and 0x99 would be control codes, which are reported too.
+    let r = audit_bytes(
+        "t.pbn",
+        "[Event \"Don\u{2019}t\"]\n[Board \"1\"]\n".as_bytes(),
+    );
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.syntax.character"],
+        "{}",
+        show(&r.findings)
+    );
+    assert_eq!(r.findings[0].pos, kibitz::Pos::new(1, 12));
+    assert!(
+        r.findings[0].message.contains("U+2019"),
+        "{}",
+        r.findings[0].message
+    );
+    // Characters ISO 8859-1 has are fine in either encoding: é in UTF-8
+    // (C3 A9) and in Latin-1 (E9), and the sign U+00A7 (C2 A7).
+    for text in [
+        &b"[Event \"caf\xc3\xa9 \xc2\xa7\"]\n"[..],
+        b"[Event \"caf\xe9\"]\n",
+    ] {
+        let r = audit_bytes("t.pbn", text);
+        assert!(r.findings.is_empty(), "{}", show(&r.findings));
+    }
+}
+
+// ------------------------------- a defined tag's name in another case
+
+#[test]
+fn a_defined_tag_in_another_case_is_read_as_that_tag_and_audited() {
+    // `[AUCTION "N"]` (a real file writes it so): read as Auction, with a
+    // warning, and its insufficient 1C after 1D is found. Before, the tag was
+    // unknown and its calls were skipped unseen.
+    for name in ["AUCTION", "auction"] {
+        let r = audit(&format!("{HEAD}[{name} \"N\"]\n1D 1C Pass Pass\nPass\n"));
+        assert_eq!(
+            rules(&r.findings),
+            ["pbn.tag.case", "bridge.auction.insufficient"],
+            "{name}:\n{}",
+            show(&r.findings)
+        );
+        assert_eq!(
+            r.findings[0].message,
+            format!("tag {name} is read as Auction: PBN's tag names are case-sensitive")
+        );
+    }
+    // A name that is no defined name in any case stays unknown.
+    let r = audit(&format!("{HEAD}[Auctions \"N\"]\n"));
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.tag.unknown"],
+        "{}",
+        show(&r.findings)
+    );
+}

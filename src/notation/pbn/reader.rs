@@ -710,31 +710,52 @@ impl Parser {
                 Pos::new(line, col0 + i as u32 + 1),
                 format!("control character 0x{:02X} is not allowed in PBN", text[i]),
             );
-        } else if text.iter().any(|&b| (0x80..0xa0).contains(&b)) {
+        } else if !text.is_ascii() {
             let c1 = |b: &u8| (0x80..0xa0).contains(b);
-            if std::str::from_utf8(text).is_err() {
-                let i = text.iter().position(c1).unwrap_or(0);
-                self.finding(
-                    rec,
-                    rules::CHARACTER,
-                    Pos::new(line, col0 + i as u32 + 1),
-                    format!(
-                        "byte 0x{:02X} is a control code in ISO 8859-1 and not used in PBN",
-                        text[i]
-                    ),
-                );
-            } else if let Some(i) = text.windows(2).position(|w| w[0] == 0xc2 && c1(&w[1])) {
-                // The same control codes in UTF-8 (U+0080 to U+009F): the
-                // bytes 0x80-0x9F are otherwise parts of other characters.
-                self.finding(
-                    rec,
-                    rules::CHARACTER,
-                    Pos::new(line, col0 + i as u32 + 1),
-                    format!(
-                        "character U+{:04X} is a control code and not used in PBN",
-                        text[i + 1]
-                    ),
-                );
+            match std::str::from_utf8(text) {
+                Err(_) => {
+                    // Latin-1: the bytes 0x80-0x9F are its control codes.
+                    if let Some(i) = text.iter().position(c1) {
+                        self.finding(
+                            rec,
+                            rules::CHARACTER,
+                            Pos::new(line, col0 + i as u32 + 1),
+                            format!(
+                                "byte 0x{:02X} is a control code in ISO 8859-1 and not used in PBN",
+                                text[i]
+                            ),
+                        );
+                    }
+                }
+                // UTF-8 (read as such, `crate::text`): the same control codes
+                // (U+0080 to U+009F), and characters ISO 8859-1 does not have
+                // (U+0100 up: a lead byte from 0xC4), such as a typographic
+                // apostrophe. Its bytes 0x80-0x9F are parts of characters.
+                Ok(s) => {
+                    if let Some((i, c)) = s
+                        .char_indices()
+                        .find(|&(_, c)| ('\u{80}'..'\u{a0}').contains(&c) || c > '\u{ff}')
+                    {
+                        let msg = if c > '\u{ff}' {
+                            format!(
+                                "character U+{:04X} (`{c}`) is not in ISO 8859-1, the character \
+                                 set of PBN",
+                                u32::from(c)
+                            )
+                        } else {
+                            format!(
+                                "character U+{:04X} is a control code and not used in PBN",
+                                u32::from(c)
+                            )
+                        };
+                        self.finding(
+                            rec,
+                            rules::CHARACTER,
+                            Pos::new(line, col0 + i as u32 + 1),
+                            msg,
+                        );
+                    }
+                }
             }
         }
         if self.export
@@ -1126,7 +1147,10 @@ impl Parser {
                     self.state = State::Normal;
                     // Read here, not by the fast path for tag lines.
                     rec.tags_alone = false;
-                    let kind = TagKind::of(rec.text(name));
+                    let kind = match TagKind::of(rec.text(name)) {
+                        TagKind::Other => self.any_case(rec, name, pos),
+                        kind => kind,
+                    };
                     let (name, value) = drop_defined_name(rec, kind, name, value);
                     if self.complete_tag(rec, kind, name, value, pos, value_pos) {
                         self.pending.clear();
@@ -1138,6 +1162,22 @@ impl Parser {
                 }
             }
         }
+    }
+
+    /// The defined tag that the name at `name`, which PBN does not define, is
+    /// in another case (`AUCTION`), reported at `pos` as read as that tag;
+    /// else [`TagKind::Other`].
+    #[cold]
+    fn any_case(&mut self, rec: &mut RawRecord, name: Span, pos: Pos) -> TagKind {
+        let kind = TagKind::of_any_case(rec.text(name));
+        if let Some(defined) = kind.name() {
+            let msg = format!(
+                "tag {} is read as {defined}: PBN's tag names are case-sensitive",
+                decode_short(rec.text(name), 40)
+            );
+            self.finding(rec, rules::TAG_CASE, pos, msg);
+        }
+        kind
     }
 
     /// Reports a malformed tag and skips past the next `]` on the line (or to its end).
@@ -1763,6 +1803,16 @@ impl Parser {
                     b'^' if i + 1 < n && !is_space(text[i + 1]) => {
                         self.push_token(rec, TokenKind::Irregularity, &text[i + 1..i + 2], pos);
                         i + 2
+                    }
+                    // Calls given as alternatives (`4NT/5D`, real in teaching
+                    // files): the `/` takes a slot of its own, which is no call,
+                    // so that the replay stops there rather than giving the
+                    // second call to the next player. (In the play section a
+                    // slot is a seat's column: a `/` is skipped, as other
+                    // stray characters are.)
+                    b'/' if self.section == Section::Auction => {
+                        self.push_token(rec, TokenKind::Word, b"/", pos);
+                        i + 1
                     }
                     _ => {
                         let sect = if self.section == Section::Auction {

@@ -69,6 +69,8 @@ pub const REQUIRES: Rule = Rule::new("pbn.section.requires", Violation);
 pub const CONTINUATION: Rule = Rule::new("pbn.continuation", Violation);
 /// A tag name PBN does not define (PBN 4.9: skipped, with a notice).
 pub const UNKNOWN_TAG: Rule = Rule::new("pbn.tag.unknown", Notice);
+/// A defined tag's name in another case (`AUCTION`): read as that tag.
+pub const TAG_CASE: Rule = Rule::new("pbn.tag.case", Warning);
 /// A supplemental table whose column specification or rows are malformed.
 pub const TABLE: Rule = Rule::new("pbn.table", Violation);
 
@@ -105,4 +107,5 @@ pub const ALL: &[Rule] = &[
     TABLE,
     CONTINUATION,
     UNKNOWN_TAG,
+    TAG_CASE,
 ];

@@ -178,6 +178,26 @@ impl TagKind {
         }
     }
 
+    /// The defined tag whose name is `name` in another case (`AUCTION`,
+    /// `play`), else [`TagKind::Other`]. PBN's tag names are case-sensitive
+    /// (PBN 2.1 §3.3), but real files write these meaning the tag: the
+    /// reader reads them as it with a warning (`pbn.tag.case`).
+    ///
+    /// ```
+    /// use kibitz::pbn::TagKind;
+    /// assert_eq!(TagKind::of_any_case(b"AUCTION"), TagKind::Auction);
+    /// assert_eq!(TagKind::of_any_case(b"scoreimp"), TagKind::ScoreIMP);
+    /// assert_eq!(TagKind::of_any_case(b"Auctions"), TagKind::Other);
+    /// ```
+    pub fn of_any_case(name: &[u8]) -> TagKind {
+        if name.len() < SHORTEST || name.len() > LONGEST {
+            return TagKind::Other;
+        }
+        ALL.into_iter()
+            .find(|&k| NAMES[k as usize].eq_ignore_ascii_case(name))
+            .unwrap_or(TagKind::Other)
+    }
+
     /// The name as PBN spells it, or `None` for [`TagKind::Other`].
     ///
     /// ```

@@ -361,6 +361,14 @@ fn tags(rec: &RawRecord, w: &Walk, sink: &mut Sink) {
                 &tag_name(rec, tag),
                 " comes after ",
                 &tag_name(rec, prev),
+                // A mandatory tag after Scoring, in a file held to PBN 1.0's
+                // set: the order is Scoring's fault, which reads as not.
+                if !scoring && prev.kind == TagKind::Scoring && mts_bit(tag.kind) != 0 {
+                    ", which in PBN 1.0 (this file declares no later version) is not a \
+                     mandatory tag: it comes after Result, with the other tags by name"
+                } else {
+                    ""
+                },
             ]
             .concat(),
         );
@@ -1130,6 +1138,19 @@ mod tests {
             .replace("[Scoring \"IMP\"]\n", "")
             .replace("[Room \"Open\"]\n", "[Room \"Open\"]\n[Scoring \"IMP\"]\n");
         assert_eq!(export_findings(&late), []);
+        // Scoring in PBN 2.0's place, before Declarer, is then out of order,
+        // and the message says why (it once read as if the order were right).
+        let f = export_findings(&v1);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].3.ends_with(
+                "Declarer comes after Scoring, which in PBN 1.0 (this file declares no later \
+                 version) is not a mandatory tag: it comes after Result, with the other tags by \
+                 name"
+            ),
+            "{}",
+            f[0].3
+        );
         // Under PBN 2.1 that Scoring tag is out of place.
         let f = export_findings(
             &with("[Scoring \"IMP\"]\n", "")

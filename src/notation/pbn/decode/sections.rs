@@ -325,11 +325,14 @@ pub(super) fn auction(
                     sink.lenient(tok.pos, text, c.to_string(), Lenient::Call);
                     AuctionCall::Call(c)
                 } else {
-                    sink.add(
-                        rules::CALL,
-                        tok.pos,
-                        format!("`{}` is not a call", decode_short(text, 20)),
-                    );
+                    let msg = if text == b"/" {
+                        "`/` is not a call: calls given as alternatives (`2NT/2S`) leave the \
+                         auction unknown from here"
+                            .to_string()
+                    } else {
+                        format!("`{}` is not a call", decode_short(text, 20))
+                    };
+                    sink.add(rules::CALL, tok.pos, msg);
                     // Keep the slot so that later calls stay with their seats.
                     pending_i = None;
                     ann = Ann::default();

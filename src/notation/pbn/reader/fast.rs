@@ -492,7 +492,12 @@ fn scan_plain_tag(text: &[u8], i: usize, printable: bool, guess: TagKind) -> Opt
             }
             let name_text = &text[i + 1..name_end];
             let kind = TagKind::of(name_text);
-            if kind == TagKind::Other && !name_text.iter().all(|&b| is_name_char(b)) {
+            // A defined name in another case is left to the general path,
+            // which reads it as that tag and says so.
+            if kind == TagKind::Other
+                && (!name_text.iter().all(|&b| is_name_char(b))
+                    || TagKind::of_any_case(name_text) != TagKind::Other)
+            {
                 return None;
             }
             (name_end, kind)

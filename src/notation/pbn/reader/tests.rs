@@ -1024,14 +1024,18 @@ fn random_word_lines_read_alike_from_the_buffer_and_one_byte_at_a_time() {
 }
 
 #[test]
-fn c1_control_codes_are_reported_in_latin_1_and_in_utf_8() {
+fn c1_control_codes_and_characters_latin_1_lacks_are_reported() {
     // 0x85 alone (Latin-1's NEL); U+0085 in UTF-8 (C2 85); a right quote in
     // UTF-8 (E2 80 99), whose 0x80 and 0x99 are parts of a printing
-    // character; é in UTF-8 (C3 A9) and in Latin-1 (E9).
+    // character, but one ISO 8859-1 does not have (PBN 2.1 §2.2); é in UTF-8
+    // (C3 A9) and in Latin-1 (E9).
     for (value, want) in [
         (&b"a\x85b"[..], Some((1, 10, "byte 0x85"))),
         (b"a\xc2\x85b", Some((1, 10, "character U+0085"))),
-        (b"I\xe2\x80\x99ve", None),
+        (
+            b"I\xe2\x80\x99ve",
+            Some((1, 10, "character U+2019 (`\u{2019}`) is not in ISO 8859-1")),
+        ),
         (b"caf\xc3\xa9", None),
         (b"caf\xe9", None),
     ] {
