@@ -734,6 +734,46 @@ fn a_record_of_no_game_is_empty_not_a_board_without_its_deal() {
 }
 
 #[test]
+fn after_text_where_a_tag_should_stand_reading_resumes_at_the_next_known_tag_and_says_where() {
+    // A lesson file's colour names written after a display value: reading
+    // resumes at the next display tag (`cg`), which is known, not only at
+    // the next tag the decoder reads (`qx`, two lines on), and says where.
+    let text = "cr|3255|cb|30 |light red\ncr|21 |cg|2255|\n\
+                qx|o1|md|1S73,SK6,SAQ,SJT|sv|o|mb|1n|mb|p|mb|p|mb|p|pg||\n";
+    let v = read_all(text.as_bytes());
+    let f: Vec<_> = v
+        .iter()
+        .flat_map(|(_, _, f)| f)
+        .filter(|f| f.rule == "lin.syntax.tag")
+        .collect();
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0].pos, Pos::new(1, 16));
+    assert!(
+        f[0].message
+            .ends_with("skipped to the next known tag, `cg` at 2:8"),
+        "{}",
+        f[0].message
+    );
+}
+
+#[test]
+fn pavliceks_flag_is_known() {
+    // `pf|y|` marks Pavlicek's LIN (lin-notes sections 1 and 10): no
+    // unknown-tag notice; its upper-case vulnerability and whole tricks in
+    // one `pc` are read.
+    let text = "pf|y|pn|a,b,c,d|md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|\
+                ah|Board 1|sv|N|mb|p|mb|p|mb|p|mb|1S|mb|p|mb|p|mb|p|pg||pc|C2C3C4CA|pg||\n";
+    let (b, f) = one(text);
+    // (A play of one trick and no claim is a notice of its own.)
+    assert_eq!(rules_of(&f), ["lin.record.unfinished"], "{f:#?}");
+    assert_eq!(
+        b.vulnerability.map(|v| v.value),
+        Some(kibitz::bridge::Vulnerability::NorthSouth)
+    );
+    assert_eq!(b.play.as_ref().map(|p| p.items.len()), Some(4));
+}
+
+#[test]
 fn lesson_display_tags_are_skipped_and_other_tags_still_reported() {
     // The title page of a BBO lesson file before its first board.
     let board = "qx|o1|st||md|3SAKQJHAKQDAKQCAKQ,S2345H2345D2345C2,S6789H6789D6789C3,|sv|o|\
@@ -771,6 +811,23 @@ fn the_board_number_is_the_heading_s_where_qx_names_another() {
     );
     let (b, _) = one(&format!("qx|F55|{deal}sv|o|{calls}\n"));
     assert_eq!(b.number, None);
+    // So does a page whose letter is an upper-case room letter (a lesson's
+    // pages run from A to F): `C21` is no closed room, `O5` no open room.
+    // BBO writes the room in lower case.
+    for page in ["C21", "O5"] {
+        let (b, f) = one(&format!("qx|{page}|{deal}sv|o|{calls}\n"));
+        assert_eq!((b.number, b.room), (None, None), "{page}");
+        assert!(
+            f.iter()
+                .any(|f| f.rule == "lin.qx" && f.message.contains("lower case")),
+            "{page}: {f:#?}"
+        );
+    }
+    let (b, _) = one(&format!("qx|c21|{deal}sv|o|{calls}\n"));
+    assert_eq!(
+        (b.number.map(|n| n.value), b.room),
+        (Some(21), Some(Room::Closed))
+    );
     for heading in [
         "Board+7",
         "Board%207",

@@ -726,9 +726,11 @@ fn results_line(
 
 /// `qx|o12|` or `qx|c12|` (BridgeData tolerates `qx|o1,BOARD 1|`).
 fn table(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
+    // Lower case only, as BBO writes it: lesson files label their pages
+    // `qx|A1|` to `qx|F56|`, so `C21` is a page, not the closed room.
     let room = match v.first() {
-        Some(b'o' | b'O') => Some(Room::Open),
-        Some(b'c' | b'C') => Some(Room::Closed),
+        Some(b'o') => Some(Room::Open),
+        Some(b'c') => Some(Room::Closed),
         _ => None,
     };
     let digits = v.get(1..).unwrap_or_default();
@@ -751,8 +753,14 @@ fn table(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
             rules::TABLE,
             t.value_pos(),
             format!(
-                "`qx|{}|` is not `o` (open room) or `c` (closed room) and a board number",
-                decode_short(v, 20)
+                "`qx|{}|` is not `o` (open room) or `c` (closed room) and a board number{}",
+                decode_short(v, 20),
+                if matches!(v.first(), Some(b'O' | b'C')) {
+                    " (BBO writes the room in lower case; an upper-case letter labels a \
+                     lesson's page)"
+                } else {
+                    ""
+                }
             ),
         );
     }

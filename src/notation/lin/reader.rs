@@ -81,6 +81,10 @@ pub(crate) fn is_known(t: &[u8; 2]) -> bool {
             | b"mc"
             | b"nt"
             | b"pg"
+            // Pavlicek's LIN says it is so (`pf|y|`); what marks it, the
+            // vulnerability in upper case and whole tricks in one `pc`, the
+            // decoder reads anyway (lin-notes sections 1 and 10).
+            | b"pf"
     )
 }
 
@@ -465,8 +469,9 @@ impl<R: Read> Reader<R> {
         (s.len == 2 && t.iter().all(u8::is_ascii_alphabetic)).then(|| [t[0], t[1]])
     }
 
-    /// After a bad tag: skips segments up to the next known tag, which becomes
-    /// pending. False at the end of the input.
+    /// After a bad tag: skips segments up to the next known tag (one the
+    /// decoder reads, or a lesson file's display tag), which becomes pending.
+    /// False at the end of the input.
     fn resync(&mut self) -> io::Result<bool> {
         loop {
             if !self.skip_space()? {
@@ -477,7 +482,8 @@ impl<R: Read> Reader<R> {
                 return Ok(false);
             }
             if let Some(name) = self.tag_name(&s)
-                && is_known(&name.map(|b| b.to_ascii_lowercase()))
+                && let l = name.map(|b| b.to_ascii_lowercase())
+                && (is_known(&l) || is_display(&l))
             {
                 self.pending = Some((name, s.pos));
                 return Ok(true);
@@ -534,17 +540,22 @@ impl<R: Read> Reader<R> {
                     match self.tag_name(&s) {
                         Some(n) => (n, s.pos),
                         None => {
+                            let text = decode_short(self.text(), 20);
+                            let found = self.resync()?;
+                            let next = match self.pending {
+                                Some((name, at)) if found => format!(
+                                    "skipped to the next known tag, `{}` at {at}",
+                                    decode_short(&name, 2)
+                                ),
+                                _ => "no known tag follows".to_string(),
+                            };
                             push(
                                 rec,
                                 rules::TAG,
                                 s.pos,
-                                format!(
-                                    "`{}` stands where a two-letter tag should; skipped to \
-                                     the next known tag",
-                                    decode_short(self.text(), 20)
-                                ),
+                                format!("`{text}` stands where a two-letter tag should; {next}"),
                             );
-                            if !self.resync()? {
+                            if !found {
                                 self.open_end = true;
                                 break;
                             }
