@@ -18,6 +18,9 @@ pub trait GameRules {
     /// Checks `model`, appending findings to `out`. A finding about an earlier
     /// record (a late one) names that record's index.
     fn check(&self, model: &Self::Model, ctx: &mut Self::Context, out: &mut Vec<Finding>);
+    /// Ends the input: appends what only its end decides (each finding
+    /// names its record). By default nothing.
+    fn finish(&self, _ctx: &mut Self::Context, _out: &mut Vec<Finding>) {}
 }
 
 /// The bridge rules ([`bridge::check`]).
@@ -41,6 +44,9 @@ impl GameRules for BridgeRules {
     }
     fn check(&self, board: &Board, ctx: &mut bridge::Context, out: &mut Vec<Finding>) {
         bridge::check(board, ctx, out);
+    }
+    fn finish(&self, ctx: &mut bridge::Context, out: &mut Vec<Finding>) {
+        ctx.finish(out);
     }
 }
 

@@ -41,7 +41,13 @@ where
     G: GameRules,
     R::Raw: Decode<G::Model>,
 {
-    audit_records_in(reader, rules, &mut rules.context(), sink, |_| true)
+    let mut ctx = rules.context();
+    let done = audit_records_in(reader, rules, &mut ctx, sink, |_| true);
+    // Also after an I/O error: what was read is reported in full.
+    let mut late = Vec::new();
+    rules.finish(&mut ctx, &mut late);
+    sink.late(G::GAME, &mut late);
+    done
 }
 
 /// [`audit_records`] with the rules' context `ctx` (which it leaves as the

@@ -156,6 +156,23 @@ impl<'a> RecordSink<'a> {
         self.end_record(game, limit, pos);
     }
 
+    /// Findings made at the input's end about its records (each names one),
+    /// in record order: counted against their records while those are
+    /// recent, else as findings of the input. `findings` is emptied.
+    pub(crate) fn late(&mut self, game: Game, findings: &mut Vec<Finding>) {
+        findings.sort_by_key(|f| (f.record, f.pos));
+        for f in findings.iter_mut() {
+            f.game = Some(game);
+            if let Some((_, w)) = self.recent.iter_mut().rev().find(|(r, _)| *r == f.record) {
+                self.summary.recount_record(*w, f.severity);
+                *w = (*w).max(Some(f.severity));
+            }
+            self.tally.count(self.summary, f);
+            (self.emit)(f);
+        }
+        findings.clear();
+    }
+
     /// A finding about the input as a whole (no record): counted, emitted, and
     /// not counted as a record.
     pub fn input_finding(&mut self, f: &Finding) {

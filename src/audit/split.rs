@@ -315,6 +315,7 @@ where
         while merge.in_flight > 0 {
             merge.wait(&done_rx, &work_rx, &alive);
         }
+        merge.finish();
         result
     })
 }
@@ -423,6 +424,14 @@ impl<T: Decode<Board>> Merge<'_, '_, T> {
             self.next += 1;
             self.report(batch);
         }
+    }
+
+    /// Ends the input: what only its end decides about the file's tables
+    /// (`bridge::Context::finish`).
+    fn finish(&mut self) {
+        let mut late = Vec::new();
+        self.tables.finish(&mut late);
+        self.sink.late(Game::Bridge, &mut late);
     }
 
     /// Hands the findings of a batch's records to the sink, in order, with the

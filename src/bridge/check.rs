@@ -27,6 +27,13 @@ impl Context {
     pub fn clear(&mut self) {
         self.tables.clear();
     }
+
+    /// Ends the file: the checks only its end decides (the rooms' deals of
+    /// tables that stayed unpaired, [`Tables::finish`]), then forgets
+    /// everything. Findings name their records.
+    pub fn finish(&mut self, out: &mut Vec<Finding>) {
+        self.tables.finish(out);
+    }
 }
 
 /// Everything the checks of one board established.

@@ -6,6 +6,14 @@
 //! last [`Tables::CAPACITY`] tables seen, so memory stays bounded however long
 //! the file; a table pairs only with the one unpaired table of the other room,
 //! so that files holding several matches on the same boards are never guessed at.
+//!
+//! A table that pairs with none may be one of a board whose two rooms' deals
+//! differ (`bridge.board.rooms`). Its deal is compared with the other room's
+//! table of the board when that is the only candidate: at once when it is the
+//! table just before (files write a teams board's two rooms one after the
+//! other), else when the earlier of the two leaves the ring or the file ends
+//! ([`Tables::finish`]), by then known to stay unpaired (files that write one
+//! room's boards, then the other's).
 
 use crate::bridge::fault::Fault;
 use crate::bridge::points::{for_form, values};
@@ -35,26 +43,46 @@ pub struct Table {
     pub line: u64,
     /// Where the deal is written.
     pub deal_pos: Pos,
-    /// A hash of the record's Event ([`event_key`]): the rooms' deals are
-    /// compared only within one event.
+    /// A hash of the record's Event, Stage and Round ([`match_key`]): the
+    /// rooms' deals are compared only within one match.
     pub event: u64,
 }
 
-/// A hash of an Event name (FNV-1a), for telling tables of different
-/// events apart.
+/// A hash of what tells the matches of one file apart: Event, Stage and
+/// Round (a file of a whole event holds every round's tables of board 1).
+/// The rooms' deals are compared only between tables of one key.
 ///
 /// ```
-/// use kibitz::bridge::imp::event_key;
-/// assert_eq!(event_key("Cup"), event_key("Cup"));
-/// assert_ne!(event_key("Cup"), event_key("Plate"));
+/// use kibitz::bridge::Identification;
+/// use kibitz::bridge::imp::match_key;
+/// let id = |round: &str| Identification {
+///     event: "Cup".into(),
+///     round: round.into(),
+///     ..Identification::default()
+/// };
+/// assert_eq!(match_key(&id("5")), match_key(&id("5")));
+/// assert_ne!(match_key(&id("5")), match_key(&id("7")));
 /// ```
-pub fn event_key(event: &str) -> u64 {
-    event.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+pub fn match_key(id: &crate::bridge::Identification) -> u64 {
+    [id.event.as_str(), &id.stage, &id.round]
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, part| {
+            // 0xFF is no byte of UTF-8: the parts cannot run into each other.
+            part.bytes()
+                .chain([0xff])
+                .fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+        })
 }
 
 impl Table {
+    /// Whether the deals of `self` and `other` can be compared: both in full,
+    /// of one event (a hand left out is no difference; a file may join the
+    /// records of several events).
+    fn comparable(&self, other: &Table) -> bool {
+        let full = |d: &BySeat<Option<CardSet>>| d.values.iter().all(Option::is_some);
+        full(&self.deal) && full(&other.deal) && self.event == other.event
+    }
+
     /// The table of `board`, if it is one of a teams match: board number, deal
     /// and room are known. Without an NS score (`ns`) it still pairs with the
     /// other table, but neither ScoreIMP is checked.
@@ -84,7 +112,7 @@ impl Table {
             record: board.record,
             line: board.pos.line,
             deal_pos,
-            event: event_key(&board.id.event),
+            event: match_key(&board.id),
         })
     }
 
@@ -95,8 +123,7 @@ impl Table {
     /// not. Only full deals of one event are compared (a hand left out is no
     /// difference; a file may join the records of several events).
     fn compare_deal(&self, other: &Table, out: &mut Vec<Finding>) {
-        let full = |d: &BySeat<Option<CardSet>>| d.values.iter().all(Option::is_some);
-        if !full(&self.deal) || !full(&other.deal) || self.event != other.event {
+        if !self.comparable(other) {
             return;
         }
         let differing = Seat::ALL.into_iter().find_map(|seat| {
@@ -151,6 +178,10 @@ impl Table {
 #[derive(Clone, Debug, Default)]
 pub struct Tables {
     ring: Vec<(Table, bool)>,
+    /// One bit per index of `ring`: whether that table's deal was compared
+    /// with another room's table (`bridge.board.rooms`), which it is then
+    /// not again.
+    compared: u64,
     /// For each [`Tables::slot`] of board numbers, the indexes in `ring` of the
     /// tables whose board number falls in it (one bit each: the ring holds at
     /// most 64), so that a new table is compared in full only with those.
@@ -204,6 +235,7 @@ impl Tables {
             let (o, paired) = &ring[i];
             !paired && o.board == t.board && o.deal == t.deal && o.room != t.room
         });
+        let mut t_compared = false;
         let paired = match (candidates.next(), candidates.next()) {
             (Some(i), None) => {
                 let (other, paired) = &mut ring[i];
@@ -218,7 +250,8 @@ impl Tables {
                 // the one just before (files write a teams board's two rooms
                 // one after the other), it is this one's partner, and the two
                 // rooms' deals differ. A lone table further back may be
-                // another match's, whose partner is missing.
+                // another match's, whose partner is still to come: it is
+                // compared once it leaves the ring unpaired (`settle`).
                 let unpaired_other = |i: usize| {
                     let (o, paired) = &ring[i];
                     !paired && o.board == t.board && o.room != t.room
@@ -229,31 +262,151 @@ impl Tables {
                     && Bits(self.by_board[Self::slot(t.board)])
                         .filter(|&i| unpaired_other(i))
                         .all(|i| i == l)
+                    && t.comparable(&ring[l].0)
+                    && self.compared & (1 << l) == 0
                 {
                     t.compare_deal(&ring[l].0, out);
+                    self.compared |= 1 << l;
+                    t_compared = true;
                 }
                 false
             }
             _ => false,
         };
-        let i = if ring.len() < Self::CAPACITY {
-            ring.push((t, paired));
-            ring.len() - 1
+        let i = if self.ring.len() < Self::CAPACITY {
+            self.ring.push((t, paired));
+            self.ring.len() - 1
         } else {
             let i = self.next;
-            self.by_board[Self::slot(ring[i].0.board)] &= !(1 << i);
-            ring[i] = (t, paired);
+            // The table leaving is known to stay unpaired now.
+            if self.settle(i, Some((&t, paired, &mut t_compared)), out) {
+                self.compared |= 1 << i;
+            }
+            self.by_board[Self::slot(self.ring[i].0.board)] &= !(1 << i);
+            self.ring[i] = (t, paired);
             self.next = (self.next + 1) % Self::CAPACITY;
             i
         };
+        self.compared = self.compared & !(1 << i) | u64::from(t_compared) << i;
         self.by_board[Self::slot(t.board)] |= 1 << i;
         self.last = Some(i);
+    }
+
+    /// Compares the deal of table `e`, unpaired and not compared, with the
+    /// other room's table of its board when that is the one candidate: the
+    /// only unpaired table of the board and event (in the ring, or `extra`, a
+    /// table about to come in with whether it paired and was compared) of
+    /// the other room, none of its own room, and not compared yet. Marks the
+    /// partner compared; returns whether `e` was. The finding is the later
+    /// record's.
+    fn settle(
+        &mut self,
+        e: usize,
+        extra: Option<(&Table, bool, &mut bool)>,
+        out: &mut Vec<Finding>,
+    ) -> bool {
+        let (te, paired) = &self.ring[e];
+        if *paired || self.compared & (1 << e) != 0 {
+            return false;
+        }
+        let kin = |o: &Table| o.board == te.board && o.event == te.event;
+        let mut partner = None;
+        let mut candidates = 0;
+        for j in Bits(self.by_board[Self::slot(te.board)]).filter(|&j| j != e) {
+            let (o, paired) = &self.ring[j];
+            if !paired && kin(o) {
+                if o.room == te.room {
+                    return false;
+                }
+                candidates += 1;
+                partner = Some(j);
+            }
+        }
+        let extra = extra.filter(|(o, paired, _)| !paired && kin(o));
+        if let Some((o, _, _)) = &extra {
+            if o.room == te.room {
+                return false;
+            }
+            candidates += 1;
+        }
+        if candidates != 1 {
+            return false;
+        }
+        let te = *te;
+        match (partner, extra) {
+            (Some(j), None) => {
+                let o = self.ring[j].0;
+                if self.compared & (1 << j) != 0 || !te.comparable(&o) {
+                    return false;
+                }
+                let (later, earlier) = if o.record > te.record {
+                    (o, te)
+                } else {
+                    (te, o)
+                };
+                later.compare_deal(&earlier, out);
+                self.compared |= 1 << j;
+                true
+            }
+            (None, Some((o, _, compared))) => {
+                if *compared || !te.comparable(o) {
+                    return false;
+                }
+                o.compare_deal(&te, out);
+                *compared = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Ends the file: compares the deals of the tables that stay unpaired
+    /// (oldest first) as when they leave the ring ([`Tables::add`]), and
+    /// forgets every table.
+    ///
+    /// ```
+    /// use kibitz::bridge::imp::{Table, Tables};
+    /// use kibitz::bridge::Room;
+    /// use kibitz::{BySeat, CardSet, Pos};
+    /// let hands = |swap: bool| {
+    ///     let mut h: [Option<CardSet>; 4] = ["AKQJ.AKQ.AKQ.AKQ", "T987.JT9.JT9.JT9",
+    ///         "6543.876.876.876", "2.5432.5432.5432"].map(|s| Some(s.parse().unwrap()));
+    ///     if swap { h.swap(1, 2) }
+    ///     BySeat { values: h }
+    /// };
+    /// let t = |board, room, record, swap| Table {
+    ///     board, deal: hands(swap), room, ns: None, imp: None, declaring: None,
+    ///     record, line: record as u64 * 10, deal_pos: Pos::new(record as u64 * 10 + 2, 7), event: 0,
+    /// };
+    /// let mut tables = Tables::default();
+    /// let mut out = Vec::new();
+    /// // The open room's boards 1 and 2, then the closed room's: board 1's
+    /// // deals differ, and its tables are not one after the other.
+    /// tables.add(t(1, Room::Open, 1, false), &mut out);
+    /// tables.add(t(2, Room::Open, 2, false), &mut out);
+    /// tables.add(t(1, Room::Closed, 3, true), &mut out);
+    /// tables.add(t(2, Room::Closed, 4, false), &mut out);
+    /// assert!(out.is_empty());
+    /// tables.finish(&mut out);
+    /// assert_eq!((out.len(), out[0].rule, out[0].record), (1, "bridge.board.rooms", 3));
+    /// ```
+    pub fn finish(&mut self, out: &mut Vec<Finding>) {
+        let n = self.ring.len();
+        let oldest = if n < Self::CAPACITY { 0 } else { self.next };
+        for k in 0..n {
+            let e = (oldest + k) % n;
+            if self.settle(e, None, out) {
+                self.compared |= 1 << e;
+            }
+        }
+        self.clear();
     }
 
     /// Forgets every table (a new file).
     pub fn clear(&mut self) {
         self.ring.clear();
         self.by_board.clear();
+        self.compared = 0;
         self.next = 0;
         self.last = None;
     }
@@ -360,7 +513,10 @@ mod tests {
         // Tables of two events are not compared.
         let mut tables = Tables::default();
         let mut other_event = full(Room::Closed, 2, true);
-        other_event.event = event_key("Plate");
+        other_event.event = match_key(&crate::bridge::Identification {
+            event: "Plate".into(),
+            ..Default::default()
+        });
         tables.add(full(Room::Open, 1, false), &mut out);
         tables.add(other_event, &mut out);
         assert!(out.is_empty(), "{out:?}");

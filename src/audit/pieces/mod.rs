@@ -455,6 +455,11 @@ fn run<N: Pieced, R: Read>(
             alive: &alive,
         };
         let outcome = m.pieces(input, &crew, window);
+        // The input's end, when the pieces read it all (else the tables went
+        // to the reader of the rest, and are empty here).
+        let mut late = Vec::new();
+        m.tables.finish(&mut late);
+        m.sink.late(crate::Game::Bridge, &mut late);
         stop.store(true, Ordering::Relaxed);
         drop(work_tx);
         outcome

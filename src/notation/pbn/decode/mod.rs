@@ -136,8 +136,9 @@ pub fn decode(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>) {
 
 /// [`decode`] as the audit runs it: the same findings and the same board, but
 /// for the texts no rule reads, which are left empty: Site, Date, Scoring as
-/// written (the scoring flags are read), the players and the match (HomeTeam
-/// to Table). Event is kept (teams tables pair by it). Their values are still
+/// written (the scoring flags are read), the players, HomeTeam, VisitTeam,
+/// Section and Table. Event, Stage and Round are kept (the rooms' deals are
+/// compared only within one event, stage and round). Their values are still
 /// checked where PBN gives them a form (Date, Round).
 ///
 /// ```
@@ -313,11 +314,10 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
             }
             TagKind::Round => {
                 part = None;
-                if texts {
-                    given |= id::ROUND;
-                    let (id, spare) = board.id_with_spare();
-                    id::set_match(&mut id.round, &mut spare.round, raw);
-                }
+                // Read for the rules too: `bridge::imp::match_key`.
+                given |= id::ROUND;
+                let (id, spare) = board.id_with_spare();
+                id::set_match(&mut id.round, &mut spare.round, raw);
                 if known(raw)
                     && !raw.is_empty()
                     && !fast::round_ok(raw)
@@ -361,7 +361,8 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
             | TagKind::Section
             | TagKind::Stage => {
                 part = None;
-                if !texts {
+                // Stage is read for the rules too (`bridge::imp::match_key`).
+                if !texts && kind != TagKind::Stage {
                     continue;
                 }
                 let (id, spare) = board.id_with_spare();
