@@ -549,3 +549,38 @@ fn betl_stopping_at_the_followers_fifth_trick_is_incomplete() {
         "deal 1: play stops after 5 trick(s) with the outcome open: main 1 has 0, the followers 5"
     );
 }
+
+#[test]
+fn no_invitation_on_game_spade_either() {
+    // The club-night example's deal 6 as first written: game spade (`G2`),
+    // player 2 alone follows and invites (`I2`). The reference: "No
+    // invitation on a spade contract"; `G2` is game spade (the PPN
+    // contract table). With both following and no invitation (`8 0`), the
+    // same deal is legal: the same tricks, value and summaries.
+    let deal = |fields: &str| {
+        format!(
+            "[Bula 60]\n[Refe 2]\n[Player1 a]\n[Player2 b]\n[Player3 c]\n\n\
+             [1 231 PWOUJQM9DFNIBE1L3HAG5RVK64T2S78C P,G,P 3 XX G2 {fields} 0 6 2 \
+             W1R3,G2F1,4931,KOI2,DB71,TUL2,JH61,5PE1,SQN1,VMA1 F2:R12,M1:6,F7:L42]\n"
+        )
+    };
+    let f = audit("g.ppn", &deal("2 I2"), Options::default());
+    let chain: Vec<_> = f
+        .iter()
+        .filter(|f| f.rule == "preferans.kontra.chain")
+        .collect();
+    assert_eq!(chain.len(), 1, "{}", show(&f));
+    assert!(
+        chain[0].message.contains("game spade"),
+        "{}",
+        chain[0].message
+    );
+    // (The game's Result tags are left out: only the deal is looked at.)
+    let f = audit("g.ppn", &deal("8 0"), Options::default());
+    assert!(
+        f.iter()
+            .all(|f| !f.rule.starts_with("preferans.") || f.severity != Severity::Violation),
+        "{}",
+        show(&f)
+    );
+}

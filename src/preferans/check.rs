@@ -213,10 +213,16 @@ pub(crate) fn check_deal(d: &Deal, opts: &Options, holds_refa: bool, out: &mut O
                     "only the follower who plays ({f}) can invite, not {}",
                     k.by
                 )),
+                // Game spade (`G2`) is a spade contract too.
                 Accepted::One(_) => match d.contract {
-                    Some(c) if c.level == 2 && !c.game => {
-                        Some("there is no invitation on a spade contract".to_string())
-                    }
+                    Some(c) if c.level == 2 => Some(format!(
+                        "there is no invitation on a spade contract ({})",
+                        if c.game {
+                            "game spade, `G2`"
+                        } else {
+                            "spade, `2`"
+                        }
+                    )),
                     _ => None,
                 },
                 _ => Some("both followers play, so there is nobody to invite".to_string()),

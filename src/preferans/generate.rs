@@ -342,19 +342,17 @@ fn generate_deal(
         match accepted {
             Accepted::One(f) => {
                 let g = if f == f1 { f2 } else { f1 };
-                kontra = Some(
-                    if contract.level == 2 && !contract.game && ch.choose(2) == 0 {
-                        Kontra {
-                            level: KontraLevel::Invitation,
-                            by: f,
-                        }
-                    } else {
-                        Kontra {
-                            level: KontraLevel::Kontra,
-                            by: g,
-                        }
-                    },
-                );
+                kontra = Some(if contract.level == 2 && ch.choose(2) == 0 {
+                    Kontra {
+                        level: KontraLevel::Invitation,
+                        by: f,
+                    }
+                } else {
+                    Kontra {
+                        level: KontraLevel::Kontra,
+                        by: g,
+                    }
+                });
                 *fault = None;
             }
             Accepted::Nobody => {
@@ -507,7 +505,8 @@ fn choose_kontra(
     };
     let mut levels: SmallVec<[Option<KontraLevel>; 12]> = SmallVec::new();
     levels.extend([None; 4]);
-    let spade = contract.level == 2 && !contract.game;
+    // Spade or game spade: no invitation (the reference's "spade contract").
+    let spade = contract.level == 2;
     if matches!(accepted, Accepted::One(_)) && !spade {
         levels.extend([Some(KontraLevel::Invitation); 2]);
     }
