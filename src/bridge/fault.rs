@@ -640,6 +640,22 @@ pub enum Fault {
         /// Contract, declarer, vulnerable, tricks (`None`: passed out).
         basis: Option<(Contract, Seat, bool, u8)>,
     },
+    /// The Score tag against both vulnerabilities, when the record does not
+    /// say which: it is neither score.
+    PointsEitherVulnerability {
+        /// The Score tag.
+        pos: Pos,
+        /// The form of the value.
+        form: Form,
+        /// Written.
+        written: i32,
+        /// Computed for the same form, not vulnerable.
+        not_vulnerable: i32,
+        /// Computed for the same form, vulnerable.
+        vulnerable: i32,
+        /// Contract, declarer, tricks.
+        basis: (Contract, Seat, u8),
+    },
     /// The deal of a teams board's table differs from the other room's.
     RoomDeals {
         /// This table's deal.
@@ -720,7 +736,7 @@ impl Fault {
             Fault::ResultPassedOut { .. } => r::RESULT_PASSED_OUT,
             Fault::ResultList { .. } => r::RESULT_LIST,
             Fault::PassedOutTags { .. } => r::PASSED_OUT_TAGS,
-            Fault::Points { .. } => r::SCORE_POINTS,
+            Fault::Points { .. } | Fault::PointsEitherVulnerability { .. } => r::SCORE_POINTS,
             Fault::Imp { .. } => r::SCORE_IMP,
             Fault::RoomDeals { .. } => r::ROOM_DEALS,
         }
@@ -767,6 +783,7 @@ impl Fault {
             | Fault::ResultList { pos, .. }
             | Fault::PassedOutTags { pos, .. }
             | Fault::Points { pos, .. }
+            | Fault::PointsEitherVulnerability { pos, .. }
             | Fault::Imp { pos, .. }
             | Fault::RoomDeals { pos, .. } => pos,
         }

@@ -109,17 +109,42 @@ pub fn check(
             .next()
             .map(|(form, w)| for_form(w, form.side(side), Form::NorthSouth, side))
     });
-    let (Some(c), Some(v)) = (declared.contract, board.vulnerability) else {
+    let Some(c) = declared.contract else {
         return ns_written;
     };
-    let vul = v.value.is_vulnerable(declarer);
-    let score = |t| duplicate_score(c, vul, t, board.scoring.contains(Scoring::OLD_MP));
+    let old_mp = board.scoring.contains(Scoring::OLD_MP);
     // The first form of `value` that differs from the score `s`.
     let mismatch = |s: i32, value: &SideScore<i32>| {
         values(value)
             .map(|(form, w)| (form, w, for_form(s, side, form, side)))
             .find(|&(_, w, e)| w != e)
     };
+    let Some(v) = board.vulnerability else {
+        // The vulnerability unknown (no tag, or one that cannot be read): the
+        // Score is still one of two, and a fault when it is neither.
+        if let (Some(At { value, pos }), Some(&t)) = (written, tricks.first()) {
+            let score = |vul, t| duplicate_score(c, vul, t, old_mp);
+            let neither = [false, true].into_iter().all(|vul| {
+                tricks
+                    .iter()
+                    .all(|&t| mismatch(score(vul, t), &value).is_some())
+            });
+            if neither && let Some((form, w, not_vulnerable)) = mismatch(score(false, t), &value) {
+                report(Fault::PointsEitherVulnerability {
+                    pos,
+                    form,
+                    written: w,
+                    not_vulnerable,
+                    vulnerable: for_form(score(true, t), side, form, side),
+                    basis: (c, declarer, t),
+                });
+                return None;
+            }
+        }
+        return ns_written;
+    };
+    let vul = v.value.is_vulnerable(declarer);
+    let score = |t| duplicate_score(c, vul, t, old_mp);
     let computed = tricks.first().map(|&t| (score(t), t));
     // A fault when no count agrees with the Score (the first count's
     // difference is the one reported).
@@ -266,5 +291,37 @@ mod tests {
         let mut v = Vec::new();
         assert_eq!(check(&b, &d, &[], &mut |f| v.push(f.to_string())), Some(0));
         assert_eq!(v, ["Score NS 50, but a passed-out board scores 0"]);
+    }
+
+    #[test]
+    fn without_a_vulnerability_the_score_is_one_of_two() {
+        // 1H by South, 6 tricks: one down, EW 50 not vulnerable, EW 100
+        // vulnerable (Law 77). The record gives no vulnerability.
+        let d = Declared {
+            contract: Some("1H".parse().unwrap()),
+            declarer: Some(Seat::South),
+            ..Declared::default()
+        };
+        let run = |ew: i32| {
+            let mut b = Board::default();
+            b.score = Some(At::new(s(None, None, Some(ew)), Pos::new(9, 8)));
+            let mut v = Vec::new();
+            let ns = check(&b, &d, &[6], &mut |f| v.push(f.to_string()));
+            (ns, v)
+        };
+        assert_eq!(
+            run(999),
+            (
+                None,
+                vec![
+                    "Score EW 999, but 1H by South, 6 tricks scores EW 50 not vulnerable and \
+                     EW 100 vulnerable (the vulnerability is not known; Law 77)"
+                        .to_string()
+                ]
+            )
+        );
+        // Either score is no fault; the IMPs take it as written.
+        assert_eq!(run(50), (Some(-50), vec![]));
+        assert_eq!(run(100), (Some(-100), vec![]));
     }
 }

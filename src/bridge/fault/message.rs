@@ -563,6 +563,21 @@ impl fmt::Display for Fault {
                     form.show(written)
                 ),
             },
+            Fault::PointsEitherVulnerability {
+                form,
+                written,
+                not_vulnerable,
+                vulnerable,
+                basis: (c, d, tricks),
+                ..
+            } => write!(
+                f,
+                "Score {}, but {c} by {d}, {tricks} tricks scores {} not vulnerable and {} \
+                 vulnerable (the vulnerability is not known; Law 77)",
+                form.show(written),
+                form.show(not_vulnerable),
+                form.show(vulnerable)
+            ),
             Fault::RoomDeals {
                 board,
                 seat,
