@@ -543,3 +543,32 @@ fn a_defined_tag_in_another_case_is_read_as_that_tag_and_audited() {
         show(&r.findings)
     );
 }
+
+// --------------------------------- a Vulnerable value in a lenient form
+
+#[test]
+fn a_vulnerable_value_in_a_lenient_form_is_read_and_the_score_checked() {
+    // BridgeNZ writes `"N-S "`: read as NS with a warning, and the Score is
+    // checked against it: 1H by South vulnerable, 6 tricks, is EW 100.
+    let text = format!(
+        "[Event \"t\"]\n[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"N-S \"]\n{DEAL}\
+         [Declarer \"S\"]\n[Contract \"1H\"]\n[Result \"6\"]\n[Score \"EW 50\"]\n"
+    );
+    let r = audit(&text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.token.lenient", "bridge.score.points"],
+        "{}",
+        show(&r.findings)
+    );
+    assert!(
+        r.findings[0].message.ends_with("read as NS"),
+        "{}",
+        r.findings[0].message
+    );
+    assert!(
+        r.findings[1]
+            .message
+            .contains("vulnerable, 6 tricks scores EW 100")
+    );
+}

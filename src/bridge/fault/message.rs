@@ -470,7 +470,8 @@ impl fmt::Display for Fault {
                 ..
             } => write!(
                 f,
-                "Result gives declarer {declarer} {written} tricks, but {declarer}'s side won {computed} in the play"
+                "Result gives declarer {declarer} {}, but {declarer}'s side won {computed} in the play",
+                Count(written, "trick")
             ),
             Fault::ResultClaim {
                 written,
@@ -480,7 +481,8 @@ impl fmt::Display for Fault {
                 ..
             } => write!(
                 f,
-                "Result gives declarer {declarer} {written} tricks, but the side had won {won} with {left} left when the play stopped: {won} to {} is possible",
+                "Result gives declarer {declarer} {}, but the side had won {won} with {left} left when the play stopped: {won} to {} is possible",
+                Count(written, "trick"),
                 won + left
             ),
             Fault::ResultRevoke { bound, .. } => write!(f, "Result {bound}"),
@@ -522,7 +524,9 @@ impl fmt::Display for Fault {
                         write!(f, "the auction ends in {c} by {d}")
                     }
                     ListAgainst::Auction(None) => f.write_str("the auction was passed out"),
-                    ListAgainst::Result(n) => write!(f, "the Result gives declarer {n} tricks"),
+                    ListAgainst::Result(n) => {
+                        write!(f, "the Result gives declarer {}", Count(n, "trick"))
+                    }
                     ListAgainst::Play(b) => b.write_play(f),
                 }
             }
@@ -552,9 +556,10 @@ impl fmt::Display for Fault {
             } => match basis {
                 Some((c, d, vul, tricks)) => write!(
                     f,
-                    "Score {}, but {c} by {d}, {}, {tricks} tricks scores {} (Law 77)",
+                    "Score {}, but {c} by {d}, {}, {} scores {} (Law 77)",
                     form.show(written),
                     if vul { "vulnerable" } else { "not vulnerable" },
+                    Count(tricks, "trick"),
                     form.show(computed)
                 ),
                 None => write!(
@@ -572,9 +577,10 @@ impl fmt::Display for Fault {
                 ..
             } => write!(
                 f,
-                "Score {}, but {c} by {d}, {tricks} tricks scores {} not vulnerable and {} \
+                "Score {}, but {c} by {d}, {} scores {} not vulnerable and {} \
                  vulnerable (the vulnerability is not known; Law 77)",
                 form.show(written),
+                Count(tricks, "trick"),
                 form.show(not_vulnerable),
                 form.show(vulnerable)
             ),
@@ -620,10 +626,10 @@ impl fmt::Display for Fault {
                 };
                 write!(
                     f,
-                    "ScoreIMP {}, but NS {this_ns} here against NS {other_ns} in the {} room (line {other_line}) is {swing} to {side}: {} IMPs to {side}, that is {}",
+                    "ScoreIMP {}, but NS {this_ns} here against NS {other_ns} in the {} room (line {other_line}) is {swing} to {side}: {} to {side}, that is {}",
                     form.show(written),
                     room_name(other_room),
-                    crate::bridge::score::imps(swing),
+                    Count(crate::bridge::score::imps(swing), "IMP"),
                     form.show(computed)
                 )
             }
@@ -653,14 +659,25 @@ fn room_name(r: Room) -> &'static str {
     }
 }
 
+/// `n` of a thing: `1 trick`, `0 tricks`, `5 IMPs`.
+struct Count<T>(T, &'static str);
+
+impl<T: fmt::Display + PartialEq + From<u8>> fmt::Display for Count<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = if self.0 == T::from(1) { "" } else { "s" };
+        write!(f, "{} {}{s}", self.0, self.1)
+    }
+}
+
 impl fmt::Display for TrickBound {
     /// `gives declarer N 13 tricks, but ...: 10 to 12 is possible`, with the
     /// arithmetic of the bound.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "gives declarer {} {} tricks, but ",
-            self.declarer, self.written
+            "gives declarer {} {}, but ",
+            self.declarer,
+            Count(self.written, "trick")
         )?;
         self.write_play(f)
     }

@@ -359,13 +359,15 @@ fn tags(rec: &RawRecord, w: &Walk, sink: &mut Sink) {
                  Result, the other tags by name, Auction, Play, then the other sections \
                  by name (PBN 3.1, 3.4); ",
                 &tag_name(rec, tag),
-                " comes after ",
+                " is written after ",
                 &tag_name(rec, prev),
+                ", which that order puts later",
                 // A mandatory tag after Scoring, in a file held to PBN 1.0's
-                // set: the order is Scoring's fault, which reads as not.
+                // set: the order is Scoring's fault.
                 if !scoring && prev.kind == TagKind::Scoring && mts_bit(tag.kind) != 0 {
-                    ", which in PBN 1.0 (this file declares no later version) is not a \
-                     mandatory tag: it comes after Result, with the other tags by name"
+                    " (in PBN 1.0, which this file is held to as it declares no later \
+                     version, Scoring is not a mandatory tag: it comes after Result, with the \
+                     other tags by name)"
                 } else {
                     ""
                 },
@@ -1144,9 +1146,9 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].3.ends_with(
-                "Declarer comes after Scoring, which in PBN 1.0 (this file declares no later \
-                 version) is not a mandatory tag: it comes after Result, with the other tags by \
-                 name"
+                "Declarer is written after Scoring, which that order puts later (in PBN 1.0, \
+                 which this file is held to as it declares no later version, Scoring is not a \
+                 mandatory tag: it comes after Result, with the other tags by name)"
             ),
             "{}",
             f[0].3
@@ -1158,10 +1160,19 @@ mod tests {
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!((f[0].0, f[0].1), ("pbn.export.tags", 18));
-        assert!(f[0].3.ends_with("Scoring comes after Room"), "{}", f[0].3);
+        assert!(
+            f[0].3
+                .ends_with("Scoring is written after Room, which that order puts later"),
+            "{}",
+            f[0].3
+        );
         // Another tag before the mandatory ones end; a section before the auction.
         let f = export_findings(&with("[Board \"1\"]\n", "[Room \"Open\"]\n[Board \"1\"]\n"));
-        assert!(f[0].3.ends_with("Board comes after Room"), "{f:#?}");
+        assert!(
+            f[0].3
+                .ends_with("Board is written after Room, which that order puts later"),
+            "{f:#?}"
+        );
         let moved = with(
             "[OptimumResultTable",
             "[Play \"W\"]\n*\n[OptimumResultTable",
@@ -1179,7 +1190,8 @@ mod tests {
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
-            f[0].3.ends_with("Generator comes after Auction"),
+            f[0].3
+                .ends_with("Generator is written after Auction, which that order puts later"),
             "{}",
             f[0].3
         );

@@ -36,6 +36,8 @@ pub(crate) enum Lenient {
     Call,
     /// `10` for the ten, in a card or a Deal.
     Ten,
+    /// A Vulnerable value with blanks around it or `-` between the sides.
+    Vulnerable,
 }
 
 impl Lenient {
@@ -44,6 +46,7 @@ impl Lenient {
         match self {
             Lenient::Call => "calls are Pass, X, XX, 1NT...; PBN 3.5.1, 3.4.14",
             Lenient::Ten => "the ten is T; PBN 3.4.11, 3.6.1",
+            Lenient::Vulnerable => "Vulnerable is None, NS, EW or All (Love, -, Both); PBN 3.4.10",
         }
     }
 }
@@ -235,9 +238,22 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
                 if known(raw) && !raw.is_empty() {
                     match read(raw, fast::vulnerable(raw), parse_vulnerable) {
                         Ok(v) => board.vulnerability = Some(At::new(v, tag.value_pos)),
-                        Err(e) => {
-                            sink.add(rules::VALUE, tag.value_pos, format!("Vulnerable tag: {e}"))
-                        }
+                        Err(e) => match values::lenient_vulnerable(raw) {
+                            Some(v) => {
+                                sink.lenient(
+                                    tag.value_pos,
+                                    raw,
+                                    v.to_string(),
+                                    Lenient::Vulnerable,
+                                );
+                                board.vulnerability = Some(At::new(v, tag.value_pos));
+                            }
+                            None => sink.add(
+                                rules::VALUE,
+                                tag.value_pos,
+                                format!("Vulnerable tag: {e}"),
+                            ),
+                        },
                     }
                 }
                 continue;

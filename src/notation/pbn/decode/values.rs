@@ -289,8 +289,12 @@ fn parse_tricks(s: &str) -> Result<u8, Reason> {
 fn side_forms(s: &str) -> Result<(Option<&str>, Option<&str>, Option<&str>), Reason> {
     // Import format: any amount of white space between the parts.
     let words: SmallVec<[&str; 4]> = s.split_whitespace().collect();
-    let bad =
-        || format!("`{s}` is not one of the forms `<v>`, `NS <v>`, `EW <v>`, `NS <v> EW <v>`");
+    let bad = || {
+        format!(
+            "`{s}` is not one of the forms `<v>`, `NS <v>`, `EW <v>`, `NS <v> EW <v>`, \
+             `EW <v> NS <v>`"
+        )
+    };
     match words.as_slice() {
         [v] => Ok((Some(v), None, None)),
         [side, v] => match *side {
@@ -568,8 +572,8 @@ pub fn parse_optimum_score(s: &str) -> Result<SideScore<i32>, Reason> {
     match parse_score(s) {
         Ok(sc) if sc.declarer.is_none() => Ok(sc),
         _ => Err(format!(
-            "`{s}` is not one of OptimumScore's forms `NS <v>`, `EW <v>`, `NS <v> EW <v>` \
-             (it names the side)"
+            "`{s}` is not one of OptimumScore's forms `NS <v>`, `EW <v>`, `NS <v> EW <v>`, \
+             `EW <v> NS <v>` (it names the side)"
         )),
     }
 }
@@ -584,6 +588,34 @@ pub fn parse_optimum_score(s: &str) -> Result<SideScore<i32>, Reason> {
 pub fn parse_vulnerable(s: &str) -> Result<crate::Vulnerability, Reason> {
     crate::Vulnerability::from_pbn(s)
         .ok_or_else(|| format!("`{s}` is not a vulnerability (None, Love, -, NS, EW, All, Both)"))
+}
+
+/// A Vulnerable value in a form real files write for PBN's (BridgeNZ's
+/// `"N-S "`, `"E-W "`, `"Both "`): blanks around it, and the sides written
+/// with `-` or `/` between their letters. `None` for PBN's own forms and
+/// for anything else.
+///
+/// ```
+/// use kibitz::pbn::decode::values::lenient_vulnerable;
+/// use kibitz::Vulnerability;
+/// assert_eq!(lenient_vulnerable(b"N-S "), Some(Vulnerability::NorthSouth));
+/// assert_eq!(lenient_vulnerable(b"E/W"), Some(Vulnerability::EastWest));
+/// assert_eq!(lenient_vulnerable(b" Both "), Some(Vulnerability::All));
+/// assert_eq!(lenient_vulnerable(b"NS"), None); // PBN's own form
+/// assert_eq!(lenient_vulnerable(b"N-E"), None);
+/// ```
+pub fn lenient_vulnerable(raw: &[u8]) -> Option<crate::Vulnerability> {
+    let t = raw.trim_ascii();
+    let v = match t {
+        [a, b'-' | b'/', b] => match (a.to_ascii_uppercase(), b.to_ascii_uppercase()) {
+            (b'N', b'S') => Some(crate::Vulnerability::NorthSouth),
+            (b'E', b'W') => Some(crate::Vulnerability::EastWest),
+            _ => None,
+        },
+        _ if t.len() < raw.len() => crate::Vulnerability::from_pbn(std::str::from_utf8(t).ok()?),
+        _ => None,
+    };
+    v
 }
 
 /// Parses the Scoring tag: fields separated by `;` (PBN 3.4.12). The list is
