@@ -606,7 +606,7 @@ pub fn parse_vulnerable(s: &str) -> Result<crate::Vulnerability, Reason> {
 /// ```
 pub fn lenient_vulnerable(raw: &[u8]) -> Option<crate::Vulnerability> {
     let t = raw.trim_ascii();
-    let v = match t {
+    match t {
         [a, b'-' | b'/', b] => match (a.to_ascii_uppercase(), b.to_ascii_uppercase()) {
             (b'N', b'S') => Some(crate::Vulnerability::NorthSouth),
             (b'E', b'W') => Some(crate::Vulnerability::EastWest),
@@ -614,8 +614,7 @@ pub fn lenient_vulnerable(raw: &[u8]) -> Option<crate::Vulnerability> {
         },
         _ if t.len() < raw.len() => crate::Vulnerability::from_pbn(std::str::from_utf8(t).ok()?),
         _ => None,
-    };
-    v
+    }
 }
 
 /// Parses the Scoring tag: fields separated by `;` (PBN 3.4.12). The list is
