@@ -572,3 +572,40 @@ fn a_vulnerable_value_in_a_lenient_form_is_read_and_the_score_checked() {
             .contains("vulnerable, 6 tricks scores EW 100")
     );
 }
+
+// ------------------- a ScoreIMP beside a Score that is itself at fault
+
+#[test]
+fn a_score_imp_is_held_to_either_reading_of_a_score_at_fault() {
+    // Open: 4S= by North, not vulnerable, Score NS 620 (it is 420). Closed:
+    // 3NT= NS 400. By the Scores as written NS lose 220 (6 IMPs to EW), by
+    // the scores the play gives NS lose 20 (1 IMP to EW). A ScoreIMP of
+    // NS -6 or NS -1 follows from one reading and is not a second fault;
+    // NS 9 follows from neither (it used to go unchecked).
+    let table = |room: &str, contract: &str, result: u8, score: i32, imp: &str| {
+        format!(
+            "[Event \"m\"]\n[Board \"1\"]\n[Room \"{room}\"]\n[Dealer \"N\"]\n\
+             [Vulnerable \"None\"]\n{DEAL}[Declarer \"N\"]\n[Contract \"{contract}\"]\n\
+             [Result \"{result}\"]\n[Score \"NS {score}\"]\n{imp}\n"
+        )
+    };
+    for (imp, faults) in [
+        ("NS -6", vec!["bridge.score.points"]),
+        ("NS -1", vec!["bridge.score.points"]),
+        ("NS 9", vec!["bridge.score.points", "bridge.score.imp"]),
+    ] {
+        let text = table("Open", "4S", 10, 620, "")
+            + &table("Closed", "3NT", 9, 400, &format!("[ScoreIMP \"{imp}\"]"));
+        let r = audit(&text);
+        assert_eq!(rules(&r.findings), faults, "{imp}:\n{}", show(&r.findings));
+        if let Some(f) = r.findings.get(1) {
+            assert!(
+                f.message.ends_with(
+                    "that is NS -6; nor does it follow from the scores the contracts and tricks give"
+                ),
+                "{}",
+                f.message
+            );
+        }
+    }
+}

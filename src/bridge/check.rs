@@ -47,9 +47,9 @@ pub struct Outcome {
     pub declared: Declared,
     /// The play, if it was replayed.
     pub play: Option<PlayOutcome>,
-    /// NS score of the board for IMPs (as written, else computed), if known and
-    /// not contradicted by the contract and result.
-    pub ns_score: Option<i32>,
+    /// NS score of the board for IMPs: as written, else computed; both when
+    /// the Score contradicts the contract and result.
+    pub ns_score: points::NsScore,
 }
 
 /// Checks `board` against the rules of bridge, appending findings to `out`.

@@ -691,6 +691,9 @@ pub enum Fault {
         other_room: Room,
         /// The other record's first line.
         other_line: u64,
+        /// Whether a table's Score is in doubt (it contradicts its contract
+        /// and tricks), and the ScoreIMP follows from neither reading.
+        in_doubt: bool,
     },
 }
 

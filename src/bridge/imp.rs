@@ -16,7 +16,7 @@
 //! room's boards, then the other's).
 
 use crate::bridge::fault::Fault;
-use crate::bridge::points::{for_form, values};
+use crate::bridge::points::{NsScore, for_form, values};
 use crate::bridge::score::imps;
 use crate::bridge::{At, Board, Centi, Deal, Room, Scoring, SideScore};
 use crate::{BySeat, CardSet, Finding, Pos, Seat, Side};
@@ -30,8 +30,9 @@ pub struct Table {
     pub deal: BySeat<Option<CardSet>>,
     /// The room.
     pub room: Room,
-    /// NS score at this table, if known and not in doubt.
-    pub ns: Option<i32>,
+    /// NS score at this table: known, in doubt (the Score as written and as
+    /// the contract and tricks give it), or unknown.
+    pub ns: NsScore,
     /// The ScoreIMP tag, if any and if it can be checked (whole IMPs, the IMP
     /// scale of today, declaring side known for the `<s>` form).
     pub imp: Option<At<SideScore<Centi>>>,
@@ -86,7 +87,7 @@ impl Table {
     /// The table of `board`, if it is one of a teams match: board number, deal
     /// and room are known. Without an NS score (`ns`) it still pairs with the
     /// other table, but neither ScoreIMP is checked.
-    pub fn of(board: &Board, ns: Option<i32>, declaring: Option<Side>) -> Option<Table> {
+    pub fn of(board: &Board, ns: NsScore, declaring: Option<Side>) -> Option<Table> {
         let At {
             value: Deal { hands: deal, .. },
             pos: deal_pos,
@@ -144,33 +145,57 @@ impl Table {
         }
     }
 
+    /// Checks this table's ScoreIMP against `other`: against the NS scores
+    /// of both tables, and where a table's Score is in doubt against either
+    /// reading of it; a fault only when no reading gives the ScoreIMP (the
+    /// finding names the scores as written).
     fn check(&self, other: &Table, out: &mut Vec<Finding>) {
-        let (Some(At { value, pos }), Some(this_ns), Some(other_ns)) =
-            (self.imp, self.ns, other.ns)
-        else {
+        let Some(At { value, pos }) = self.imp else {
             return;
         };
-        let ns_imps = imps(this_ns - other_ns);
         let declaring = self.declaring.unwrap_or(Side::NorthSouth);
-        if let Some((form, written, computed)) = values(&value)
-            .map(|(form, w)| {
-                let c = for_form(ns_imps, Side::NorthSouth, form, declaring);
-                (form, w, c)
-            })
-            .find(|&(_, w, c)| w.0 != i64::from(c) * 100)
-        {
-            let f = Fault::Imp {
-                pos,
-                form,
-                written,
-                computed,
-                this_ns,
-                other_ns,
-                other_room: other.room,
-                other_line: other.line,
-            };
-            out.push(f.finding(self.record));
+        // The first form whose IMPs differ, with the IMPs of that form.
+        let mismatch = |this_ns: i32, other_ns: i32| {
+            let ns_imps = imps(this_ns - other_ns);
+            values(&value)
+                .map(|(form, w)| {
+                    (
+                        form,
+                        w,
+                        for_form(ns_imps, Side::NorthSouth, form, declaring),
+                    )
+                })
+                .find(|&(_, w, c)| w.0 != i64::from(c) * 100)
+        };
+        let mut readings = self.ns.readings().into_iter().flatten().flat_map(|t| {
+            other
+                .ns
+                .readings()
+                .into_iter()
+                .flatten()
+                .map(move |o| (t, o))
+        });
+        let Some((this_ns, other_ns)) = readings.next() else {
+            return;
+        };
+        let Some((form, written, computed)) = mismatch(this_ns, other_ns) else {
+            return;
+        };
+        if readings.any(|(t, o)| mismatch(t, o).is_none()) {
+            return;
         }
+        let f = Fault::Imp {
+            pos,
+            form,
+            written,
+            computed,
+            this_ns,
+            other_ns,
+            other_room: other.room,
+            other_line: other.line,
+            in_doubt: self.ns.known().is_none() || other.ns.known().is_none(),
+        };
+        out.push(f.finding(self.record));
     }
 }
 
@@ -209,11 +234,11 @@ impl Tables {
     ///
     /// ```
     /// use kibitz::bridge::imp::{Table, Tables};
-    /// use kibitz::bridge::{At, Centi, Room, SideScore};
+    /// use kibitz::bridge::{At, Centi, Room, SideScore, points::NsScore};
     /// use kibitz::{BySeat, Pos};
     /// let t = |room, ns, imp: Option<i64>| Table {
     ///     board: 4, deal: BySeat { values: [Some("A...".parse().unwrap()), None, None, None] },
-    ///     room, ns: Some(ns), declaring: None, record: 1, line: 10, deal_pos: Pos::new(12, 7), event: 0,
+    ///     room, ns: NsScore::Known(ns), declaring: None, record: 1, line: 10, deal_pos: Pos::new(12, 7), event: 0,
     ///     imp: imp.map(|i| At::new(SideScore { ew: Some(Centi(i * 100)), ..SideScore::default() }, Pos::new(30, 11))),
     /// };
     /// let mut tables = Tables::default();
@@ -366,7 +391,7 @@ impl Tables {
     ///
     /// ```
     /// use kibitz::bridge::imp::{Table, Tables};
-    /// use kibitz::bridge::Room;
+    /// use kibitz::bridge::{Room, points::NsScore};
     /// use kibitz::{BySeat, CardSet, Pos};
     /// let hands = |swap: bool| {
     ///     let mut h: [Option<CardSet>; 4] = ["AKQJ.AKQ.AKQ.AKQ", "T987.JT9.JT9.JT9",
@@ -375,7 +400,7 @@ impl Tables {
     ///     BySeat { values: h }
     /// };
     /// let t = |board, room, record, swap| Table {
-    ///     board, deal: hands(swap), room, ns: None, imp: None, declaring: None,
+    ///     board, deal: hands(swap), room, ns: NsScore::Unknown, imp: None, declaring: None,
     ///     record, line: record as u64 * 10, deal_pos: Pos::new(record as u64 * 10 + 2, 7), event: 0,
     /// };
     /// let mut tables = Tables::default();
@@ -435,7 +460,7 @@ mod tests {
                 values: [Some("AK...".parse().unwrap()), None, None, None],
             },
             room,
-            ns: Some(ns),
+            ns: NsScore::Known(ns),
             imp: imp.map(|s| At::new(s, Pos::new(record as u64 * 10, 11))),
             declaring: Some(Side::EastWest),
             record,
@@ -567,7 +592,7 @@ mod tests {
         let mut tables = Tables::default();
         let mut out = Vec::new();
         let mut open = table(Room::Open, 0, ns(3), 1);
-        open.ns = None;
+        open.ns = NsScore::Unknown;
         tables.add(open, &mut out);
         tables.add(table(Room::Closed, 100, ns(17), 2), &mut out);
         assert!(out.is_empty());

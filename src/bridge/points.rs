@@ -45,12 +45,64 @@ pub const fn for_form(score: i32, side: Side, form: Form, declaring: Side) -> i3
     if same { score } else { -score }
 }
 
+/// North-South's score of a board, for the IMP comparison with the other
+/// room ([`crate::bridge::imp`]).
+///
+/// ```
+/// use kibitz::bridge::points::NsScore;
+/// assert_eq!(NsScore::Known(620).known(), Some(620));
+/// assert_eq!(NsScore::Either { written: 620, computed: 420 }.known(), None);
+/// assert_eq!(NsScore::Either { written: 620, computed: 420 }.readings(), [Some(620), Some(420)]);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum NsScore {
+    /// Not known.
+    #[default]
+    Unknown,
+    /// The Score as written, or as computed where none is written.
+    Known(i32),
+    /// In doubt: the Score as written contradicts the contract, vulnerability
+    /// and tricks, which give `computed`.
+    Either {
+        /// As written.
+        written: i32,
+        /// As the contract and tricks give it.
+        computed: i32,
+    },
+}
+
+impl NsScore {
+    /// The score when it is not in doubt.
+    pub fn known(self) -> Option<i32> {
+        match self {
+            NsScore::Known(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The scores it may be: one when known, two when in doubt (as written
+    /// first), none when unknown.
+    pub fn readings(self) -> [Option<i32>; 2] {
+        match self {
+            NsScore::Unknown => [None, None],
+            NsScore::Known(n) => [Some(n), None],
+            NsScore::Either { written, computed } => [Some(written), Some(computed)],
+        }
+    }
+}
+
+impl From<Option<i32>> for NsScore {
+    fn from(n: Option<i32>) -> NsScore {
+        n.map_or(NsScore::Unknown, NsScore::Known)
+    }
+}
+
 /// Checks the Score tag. `tricks` are declarer's counts the Score may rest on:
 /// the Result's and, where a full play contradicts the Result, the play's (a
 /// Score that follows either is not a second fault); a finding names the first.
 /// Returns the NS score of the board for IMP comparison: as written, else as
-/// computed; `None` when unknown or when the two disagree (the Score finding is
-/// then the one to fix, not the IMPs).
+/// computed; both when the two disagree (a ScoreIMP is then held to either,
+/// [`NsScore::Either`]).
 ///
 /// ```
 /// use kibitz::bridge::contract::Declared;
@@ -63,16 +115,26 @@ pub const fn for_form(score: i32, side: Side, form: Form, declaring: Side) -> i3
 /// let mut v = Vec::new();
 /// let ns = points::check(&b, &d, &[10], &mut |f| v.push(f.to_string()));
 /// assert_eq!(v, ["Score NS 620, but 4S by South, not vulnerable, 10 tricks scores NS 420 (Law 77)"]);
-/// assert_eq!(ns, None); // not used for IMPs while the Score is in doubt
+/// // In doubt: the IMPs may rest on either.
+/// assert_eq!(ns, points::NsScore::Either { written: 620, computed: 420 });
 /// ```
 pub fn check(
     board: &Board,
     declared: &Declared,
     tricks: &[u8],
     report: &mut dyn FnMut(Fault),
-) -> Option<i32> {
+) -> NsScore {
+    score_of(board, declared, tricks, report)
+}
+
+fn score_of(
+    board: &Board,
+    declared: &Declared,
+    tricks: &[u8],
+    report: &mut dyn FnMut(Fault),
+) -> NsScore {
     if board.scoring.intersects(Scoring::RUBBER | Scoring::CHICAGO) {
-        return None;
+        return NsScore::Unknown;
     }
     let written = board.score;
     if declared.passed_out {
@@ -86,22 +148,33 @@ pub fn check(
                 computed: 0,
                 basis: None,
             });
+            let written = match form {
+                Form::NorthSouth => Some(w),
+                Form::EastWest => Some(-w),
+                Form::Declarer => None,
+            };
+            return written.map_or(NsScore::Unknown, |written| NsScore::Either {
+                written,
+                computed: 0,
+            });
         }
-        return Some(0);
+        return NsScore::Known(0);
     }
     let Some(declarer) = declared.declarer else {
         // No declarer: a Score written by side (`NS 1020`, `EW -200`) still
         // gives North-South's, which the IMP check compares.
-        return written.and_then(|At { value, .. }| {
-            values(&value).find_map(|(form, w)| match form {
-                Form::NorthSouth => Some(w),
-                Form::EastWest => Some(-w),
-                Form::Declarer => None,
+        return written
+            .and_then(|At { value, .. }| {
+                values(&value).find_map(|(form, w)| match form {
+                    Form::NorthSouth => Some(w),
+                    Form::EastWest => Some(-w),
+                    Form::Declarer => None,
+                })
             })
-        });
+            .into();
     };
     if sides_conflict(declared) {
-        return None;
+        return NsScore::Unknown;
     }
     let side = declarer.side();
     let ns_written = written.and_then(|At { value, .. }| {
@@ -110,7 +183,7 @@ pub fn check(
             .map(|(form, w)| for_form(w, form.side(side), Form::NorthSouth, side))
     });
     let Some(c) = declared.contract else {
-        return ns_written;
+        return ns_written.into();
     };
     let old_mp = board.scoring.contains(Scoring::OLD_MP);
     // The first form of `value` that differs from the score `s`.
@@ -138,10 +211,10 @@ pub fn check(
                     vulnerable: for_form(score(true, t), side, form, side),
                     basis: (c, declarer, t),
                 });
-                return None;
+                return NsScore::Unknown;
             }
         }
-        return ns_written;
+        return ns_written.into();
     };
     let vul = v.value.is_vulnerable(declarer);
     let score = |t| duplicate_score(c, vul, t, old_mp);
@@ -161,9 +234,17 @@ pub fn check(
             computed: expected,
             basis: Some((c, declarer, vul, t)),
         });
-        return None;
+        return match ns_written {
+            Some(written) => NsScore::Either {
+                written,
+                computed: for_form(s, side, Form::NorthSouth, side),
+            },
+            None => NsScore::Unknown,
+        };
     }
-    ns_written.or(computed.map(|(s, _)| for_form(s, side, Form::NorthSouth, side)))
+    ns_written
+        .or(computed.map(|(s, _)| for_form(s, side, Form::NorthSouth, side)))
+        .into()
 }
 
 #[cfg(test)]
@@ -188,7 +269,7 @@ mod tests {
         };
         let mut v = Vec::new();
         let ns = check(&b, &d, &[tricks], &mut |f| v.push(f.to_string()));
-        (ns, v)
+        (ns.known(), v)
     }
 
     fn s(declarer: Option<i32>, ns: Option<i32>, ew: Option<i32>) -> SideScore<i32> {
@@ -289,7 +370,13 @@ mod tests {
             ..Declared::default()
         };
         let mut v = Vec::new();
-        assert_eq!(check(&b, &d, &[], &mut |f| v.push(f.to_string())), Some(0));
+        assert_eq!(
+            check(&b, &d, &[], &mut |f| v.push(f.to_string())),
+            NsScore::Either {
+                written: 50,
+                computed: 0
+            }
+        );
         assert_eq!(v, ["Score NS 50, but a passed-out board scores 0"]);
     }
 
@@ -312,7 +399,7 @@ mod tests {
         assert_eq!(
             run(999),
             (
-                None,
+                NsScore::Unknown,
                 vec![
                     "Score EW 999, but 1H by South, 6 tricks scores EW 50 not vulnerable and \
                      EW 100 vulnerable (the vulnerability is not known; Law 77)"
@@ -321,7 +408,7 @@ mod tests {
             )
         );
         // Either score is no fault; the IMPs take it as written.
-        assert_eq!(run(50), (Some(-50), vec![]));
-        assert_eq!(run(100), (Some(-100), vec![]));
+        assert_eq!(run(50), (NsScore::Known(-50), vec![]));
+        assert_eq!(run(100), (NsScore::Known(-100), vec![]));
     }
 }

@@ -616,6 +616,7 @@ impl fmt::Display for Fault {
                 other_ns,
                 other_room,
                 other_line,
+                in_doubt,
                 ..
             } => {
                 let diff = this_ns - other_ns;
@@ -631,7 +632,13 @@ impl fmt::Display for Fault {
                     room_name(other_room),
                     Count(crate::bridge::score::imps(swing), "IMP"),
                     form.show(computed)
-                )
+                )?;
+                if in_doubt {
+                    f.write_str(
+                        "; nor does it follow from the scores the contracts and tricks give",
+                    )?;
+                }
+                Ok(())
             }
         }
     }
