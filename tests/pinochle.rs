@@ -75,6 +75,39 @@ fn every_mutation_is_reported_at_its_place() {
     }
 }
 
+#[test]
+fn one_wrong_game_scores_is_one_finding_whether_or_not_later_hands_carry_it() {
+    // The generator's GameScores fault carries the error into every later
+    // hand's total (`every_mutation_is_reported_at_its_place`); a typo does
+    // not: hand 2's GameScores 10 too high, hand 3's the correct total. Both
+    // are one finding, at hand 2 (the reference: running totals come from
+    // the correct values; one fault, one finding).
+    let mut games = 0;
+    for seed in 0..200u64 {
+        let bytes = splitmix_bytes(seed * 13 + 5, 60_000);
+        let mut g = generate_game(&mut ByteChooser::new(&bytes), &Settings::default());
+        if g.hands.len() < 3 {
+            continue;
+        }
+        let Some(at) = g.hands[1].game_scores.as_mut() else {
+            continue;
+        };
+        let Written::Value(v) = &mut at.value else {
+            continue;
+        };
+        v.values[0] += 10;
+        let found = check_all(&g.hands, Options::default());
+        let game: Vec<usize> = found
+            .iter()
+            .filter(|(f, _, _)| f.rule().id == "pinochle.score.game")
+            .map(|(_, _, i)| *i)
+            .collect();
+        assert_eq!(game, [1], "seed {seed}: {found:#?}");
+        games += 1;
+    }
+    assert!(games >= 20, "{games} games of three hands or more");
+}
+
 // ---------------------------------------------------------------------------
 // Hand-built records. Every expected value below was worked out by hand from the
 // reference's tables (`../shared/reference/pinochle.md`).

@@ -33,6 +33,9 @@ struct Prev {
     /// GameScores the next hand starts from: this hand's GameScores plus its
     /// correct HandScores.
     next_game: Option<ByTeam<i32>>,
+    /// The same from the correct totals of every hand so far (the
+    /// reference's "running totals are computed from the correct values").
+    next_true: Option<ByTeam<i32>>,
     /// The game is over (a team reached the game, or the hand was terminated).
     over: bool,
 }
@@ -134,11 +137,12 @@ impl Checker {
         }
         let number = value(&h.number).copied();
         let dealer = value(&h.dealer).copied();
-        let game_before = self.check_chain(h, prev, number, dealer, out);
+        let (game_before, true_before) = self.check_chain(h, prev, number, dealer, out);
         let mut next = Prev {
             number,
             dealer,
             next_game: None,
+            next_true: None,
             over: true,
         };
         if !check_termination(h, out) {
@@ -147,13 +151,27 @@ impl Checker {
         let terminated = next.over;
         if let Some(done) = self.check_hand(h, dealer, game_before, terminated, out) {
             next.next_game = done.0;
+            // This hand's correct HandScores on the correct total before it.
+            next.next_true = match (done.0, game_before, true_before) {
+                (Some(after), Some(before), Some(truth)) => Some(ByTeam::new(
+                    truth.values[0] + after.values[0] - before.values[0],
+                    truth.values[1] + after.values[1] - before.values[1],
+                )),
+                _ => done.0,
+            };
             next.over |= done.1;
         }
         self.prev = Some(next);
     }
 
     /// GameScores and dealer against the previous hand; returns the scores the
-    /// hand starts from (written, else expected).
+    /// hand starts from, as written (else expected), and as the correct totals
+    /// of the hands before give them (else as written). A GameScores is a
+    /// fault when it is neither the previous hand's GameScores plus its
+    /// correct HandScores nor the correct total: one wrong GameScores is one
+    /// finding, whether the hands after it carry the error on or not (the
+    /// reference: "running totals are computed from the correct values").
+    #[allow(clippy::type_complexity)]
     fn check_chain(
         &self,
         h: &Hand,
@@ -161,17 +179,22 @@ impl Checker {
         number: Option<u32>,
         dealer: Option<Seat>,
         out: &mut Out,
-    ) -> Option<ByTeam<i32>> {
+    ) -> (Option<ByTeam<i32>>, Option<ByTeam<i32>>) {
         let cont = prev.filter(|p| p.continued_by(number));
-        let expected = if number == Some(1) {
-            Some((ByTeam::new(0, 0), None))
+        let (expected, truth) = if number == Some(1) {
+            let zero = ByTeam::new(0, 0);
+            (Some((zero, None)), Some(zero))
         } else {
-            cont.and_then(|p| p.next_game.map(|g| (g, p.number)))
+            match cont {
+                Some(p) => (p.next_game.map(|g| (g, p.number)), p.next_true),
+                None => (None, None),
+            }
         };
         if let Some((exp, previous)) = expected
             && let Some(at) = &h.game_scores
             && let Some(&written) = at.value.value()
             && written != exp
+            && Some(written) != truth
         {
             out(
                 Fault::GameScores {
@@ -195,7 +218,8 @@ impl Checker {
                 at.pos,
             );
         }
-        value(&h.game_scores).copied().or(expected.map(|e| e.0))
+        let written = value(&h.game_scores).copied();
+        (written.or(expected.map(|e| e.0)), truth.or(written))
     }
 
     /// The hand itself; returns the next hand's GameScores and whether the game
