@@ -310,6 +310,33 @@ fn play_faults_each_under_their_rule_at_the_card() {
 }
 
 #[test]
+fn a_card_not_held_leaves_the_other_players_checked_from_the_next_trick() {
+    // Trick 1 as in the case above: North leads SK, which he does not hold.
+    // West wins (HQ over HJ, hearts trump) and leads SQ; North heads with
+    // SA, East trumps with HA, South plays DQ holding spades (TTTTKKKKA):
+    // a renege, reported though North's hand is no longer known (it used
+    // to stop every player's checks).
+    let mut h = one_trick(["SK", "CA", "HJ", "HQ"], Seat::West, 2);
+    let mut t = Trick::from_cards(
+        ["SA", "HA", "DQ", "SQ"].map(|c| c.parse().unwrap()),
+        Some((Seat::East, 2)),
+    );
+    for (k, c) in t.cards.iter_mut().enumerate() {
+        c.pos = p(50 + k as u32);
+    }
+    t.winner.as_mut().unwrap().pos = p(54);
+    t.points.as_mut().unwrap().pos = p(55);
+    h.play.as_mut().unwrap().tricks.push(t);
+    assert_eq!(
+        violations(&[h]),
+        [
+            ("pinochle.play.not-held", p(40)),
+            ("pinochle.play.renege", p(52))
+        ]
+    );
+}
+
+#[test]
 fn play_section_faults() {
     // No `*`, no Termination: the play stops after one trick.
     let mut h = one_trick(["CQ", "CA", "HJ", "HQ"], Seat::West, 1);

@@ -62,8 +62,12 @@ fn broken(
 }
 
 /// Replays the play. `hands` are the hands before the first trick (`None`: not
-/// known, so only winners and points are checked). `cut`: the hand is
-/// terminated (a Termination tag), so a short play is no fault.
+/// known, so only winners and points are checked). A player who plays a card
+/// he does not hold has a hand no longer known (the deal or the play is
+/// wrong, which the record does not say): his later cards are not checked,
+/// the other players' still are, from the next trick on (in the same trick
+/// what they had to play rests on that card). `cut`: the hand is terminated (a
+/// Termination tag), so a short play is no fault.
 pub(super) fn check_play(
     p: &Play,
     cut: bool,
@@ -99,6 +103,8 @@ pub(super) fn check_play(
     }
     let scheme = opts.counters.counters();
     let mut hands = hands;
+    // The seats whose hands are no longer known (one bit each).
+    let mut lost = 0u8;
     let mut leader = first;
     let mut taken = ByTeam::new(0, 0);
     let mut known = true;
@@ -115,6 +121,8 @@ pub(super) fn check_play(
             continue;
         }
         let mut cards = [Card::new(Suit::Clubs, Rank::Jack); 4];
+        // A card not held in this trick: the duties after it are not judged.
+        let mut table_known = true;
         for k in 0..4 {
             let seat = leader.add(k);
             let slot = t.cards[seat.distance_from(first)];
@@ -122,7 +130,9 @@ pub(super) fn check_play(
                 known = false;
                 break;
             };
-            if let Some(hs) = hands.as_mut() {
+            if let Some(hs) = hands.as_mut()
+                && lost & (1 << seat as u8) == 0
+            {
                 if !hs[seat].contains(card) {
                     out(
                         Fault::PlayNotHeld {
@@ -132,10 +142,12 @@ pub(super) fn check_play(
                         },
                         slot.pos,
                     );
-                    hands = None;
+                    lost |= 1 << seat as u8;
+                    table_known = false;
                 } else {
                     let (legal, duty) = legal_cards(hs[seat], &cards[..k], trump, opts);
-                    if !legal.contains(card)
+                    if table_known
+                        && !legal.contains(card)
                         && let Some(best) = legal.highest()
                         && let Some(f) = broken(duty, card, best, n, seat, trump)
                     {
