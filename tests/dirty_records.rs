@@ -609,3 +609,46 @@ fn a_score_imp_is_held_to_either_reading_of_a_score_at_fault() {
         }
     }
 }
+
+// ------------------------------------------------ ScoreTable rows' scores
+
+#[test]
+fn score_table_rows_are_held_to_duplicate_scoring() {
+    // Board 1, no Vulnerable tag: either vulnerability. 4S by South, 10
+    // tricks: NS 420 not vulnerable, 620 vulnerable (Law 77); row 2's EW
+    // -620 fits the second; row 3's 450 fits neither. 3NTX by West, 8
+    // tricks: one down doubled, NS 100 or 200; row 4 writes EW -200.
+    // A passed-out row scores 0 (row 5 writes 50); an artificial score
+    // (row 6, `-`) is not checked.
+    let text = "[Event \"t\"]\n[Board \"1\"]\n[Dealer \"N\"]\n\
+        [ScoreTable \"Contract\\3L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R\"]\n\
+        4S   S 10    420 -\n\
+        4S   S 10    -   -620\n\
+        4S   S 10    450 -\n\
+        3NTX W  8    -   -200\n\
+        Pass -  -    50  -\n\
+        -    -  -    60  -\n";
+    let r = audit(text);
+    let rows: Vec<(u64, &str)> = r
+        .findings
+        .iter()
+        .filter(|f| f.rule == "bridge.table.score")
+        .map(|f| (f.pos.line, f.message.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (
+                7,
+                "ScoreTable row 3: Score_NS 450, but 4S by South, 10 tricks scores NS 420 not \
+                 vulnerable and NS 620 vulnerable (the vulnerability is not known; Law 77)"
+            ),
+            (
+                9,
+                "ScoreTable row 5: Score_NS 50, but a passed-out board scores 0"
+            ),
+        ],
+        "{}",
+        show(&r.findings)
+    );
+}

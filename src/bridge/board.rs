@@ -515,6 +515,45 @@ pub struct Note {
     pub text: String,
 }
 
+/// One row of a ScoreTable (PBN 2.1 §5.9) that states a result: a contract,
+/// its declarer, the tricks he won and the score, as the row gives them.
+/// Rows of artificial scores (`-` for the contract) are not kept.
+///
+/// ```
+/// use kibitz::bridge::{ContractTag, TableScore};
+/// let row = TableScore { contract: ContractTag::Pass, ..TableScore::default() };
+/// assert_eq!(row.ns, None);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TableScore {
+    /// The row's number in its table (1-based).
+    pub row: u32,
+    /// The Contract column.
+    pub contract: ContractTag,
+    /// The Declarer column.
+    pub declarer: Option<Seat>,
+    /// The Result column: tricks won by declarer.
+    pub tricks: Option<u8>,
+    /// The Score_NS column.
+    pub ns: Option<At<i32>>,
+    /// The Score_EW column.
+    pub ew: Option<At<i32>>,
+}
+
+impl Default for TableScore {
+    fn default() -> TableScore {
+        TableScore {
+            row: 0,
+            contract: ContractTag::Pass,
+            declarer: None,
+            tricks: None,
+            ns: None,
+            ew: None,
+        }
+    }
+}
+
 /// A bridge board: deal, auction, play, and the tags that state their outcome.
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -553,6 +592,8 @@ pub struct Board {
     pub play: Option<Play>,
     /// The table's line of a results list beside the record ([`Summary`]).
     pub summary: Option<At<Summary>>,
+    /// The rows of a ScoreTable that state a result ([`TableScore`]).
+    pub score_table: Vec<TableScore>,
     #[cfg_attr(feature = "serde", serde(skip))]
     spare_calls: Vec<AuctionItem>,
     #[cfg_attr(feature = "serde", serde(skip))]
@@ -599,6 +640,7 @@ impl PartialEq for Board {
             score_imp,
             room,
             summary,
+            score_table,
             auction,
             play,
             spare_calls: _,
@@ -621,6 +663,7 @@ impl PartialEq for Board {
             && *score_imp == other.score_imp
             && *room == other.room
             && *summary == other.summary
+            && *score_table == other.score_table
             && *auction == other.auction
             && *play == other.play
     }
@@ -686,6 +729,7 @@ impl Board {
             score_imp,
             room,
             summary,
+            score_table,
             auction,
             play,
             spare_calls,
@@ -721,6 +765,7 @@ impl Board {
         *score_imp = None;
         *room = None;
         *summary = None;
+        score_table.clear();
     }
 
     /// Sets every position (and the record index) to zero, so that two spellings
@@ -765,6 +810,11 @@ impl Board {
             p.pos = z;
             p.star = p.star.map(|_| z);
             p.items.iter_mut().for_each(|i| i.pos = z);
+        }
+        for row in &mut self.score_table {
+            for v in [&mut row.ns, &mut row.ew].into_iter().flatten() {
+                v.pos = z;
+            }
         }
     }
 

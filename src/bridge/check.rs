@@ -174,6 +174,7 @@ fn rules(board: &Board, report: &mut dyn FnMut(Fault)) -> Outcome {
     let tricks = result::check(board, &declared, play.as_ref(), &hands, report);
     summary::check(board, auction, &declared, play.as_ref(), &hands, report);
     let ns_score = points::check(board, &declared, &tricks.counts(), report);
+    points::check_table(board, report);
     Outcome {
         hands,
         auction,

@@ -656,6 +656,26 @@ pub enum Fault {
         /// Contract, declarer, tricks.
         basis: (Contract, Seat, u8),
     },
+    /// A ScoreTable row's score against duplicate scoring of its contract,
+    /// declarer and tricks.
+    TableScore {
+        /// The score element.
+        pos: Pos,
+        /// The row (1-based).
+        row: u32,
+        /// The column: NS (`Score_NS`) or EW (`Score_EW`).
+        side: Side,
+        /// Written.
+        written: i32,
+        /// Computed for that side (not vulnerable, when not known).
+        computed: i32,
+        /// Computed vulnerable, when the vulnerability is not known and the
+        /// two differ.
+        vulnerable: Option<i32>,
+        /// Contract, declarer, vulnerable (when known), tricks; `None`: a
+        /// passed-out row.
+        basis: Option<(Contract, Seat, Option<bool>, u8)>,
+    },
     /// The deal of a teams board's table differs from the other room's.
     RoomDeals {
         /// This table's deal.
@@ -740,6 +760,7 @@ impl Fault {
             Fault::ResultList { .. } => r::RESULT_LIST,
             Fault::PassedOutTags { .. } => r::PASSED_OUT_TAGS,
             Fault::Points { .. } | Fault::PointsEitherVulnerability { .. } => r::SCORE_POINTS,
+            Fault::TableScore { .. } => r::TABLE_SCORE,
             Fault::Imp { .. } => r::SCORE_IMP,
             Fault::RoomDeals { .. } => r::ROOM_DEALS,
         }
@@ -787,6 +808,7 @@ impl Fault {
             | Fault::PassedOutTags { pos, .. }
             | Fault::Points { pos, .. }
             | Fault::PointsEitherVulnerability { pos, .. }
+            | Fault::TableScore { pos, .. }
             | Fault::Imp { pos, .. }
             | Fault::RoomDeals { pos, .. } => pos,
         }

@@ -33,7 +33,7 @@ pub mod summary;
 pub use board::{
     At, Auction, AuctionCall, AuctionItem, Board, Centi, ContractTag, Deal, DeclarerTag,
     Identification, Note, Play, PlayCard, PlayItem, PlayOrder, ResultTag, Room, Scoring, SideScore,
-    Summary,
+    Summary, TableScore,
 };
 pub use call::{
     Bid, Call, Contract, ParseCallError, Risk, Strain, Vulnerability, dealer_for_board,

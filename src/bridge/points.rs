@@ -6,7 +6,7 @@ use crate::bridge::contract::Declared;
 use crate::bridge::fault::{Fault, Form};
 use crate::bridge::result::sides_conflict;
 use crate::bridge::score::duplicate_score;
-use crate::bridge::{At, Board, Scoring, SideScore};
+use crate::bridge::{At, Board, ContractTag, Scoring, SideScore};
 
 /// The values of a side-score tag with their forms, declarer's form first.
 ///
@@ -245,6 +245,88 @@ fn score_of(
     ns_written
         .or(computed.map(|(s, _)| for_form(s, side, Form::NorthSouth, side)))
         .into()
+}
+
+/// Checks each ScoreTable row that states a result ([`Board::score_table`])
+/// against duplicate scoring of its contract, declarer and tricks, under the
+/// board's vulnerability (both, when the record gives none) and scoring.
+/// Rows under Rubber or Chicago scoring, and rows missing the declarer or
+/// the tricks, are not checked.
+///
+/// ```
+/// use kibitz::bridge::{At, Board, ContractTag, TableScore, points};
+/// use kibitz::{Pos, Seat, Vulnerability};
+/// let mut b = Board::default();
+/// b.vulnerability = Some(At::new(Vulnerability::None, Pos::new(2, 13)));
+/// let row = |ns| TableScore {
+///     row: 1,
+///     contract: ContractTag::Contract("1NT".parse().unwrap()),
+///     declarer: Some(Seat::North),
+///     tricks: Some(8),
+///     ns: Some(At::new(ns, Pos::new(9, 20))),
+///     ew: None,
+/// };
+/// b.score_table = vec![row(120), row(990)];
+/// let mut v = Vec::new();
+/// points::check_table(&b, &mut |f| v.push(f.to_string()));
+/// assert_eq!(v, ["ScoreTable row 1: Score_NS 990, but 1NT by North, not vulnerable, 8 tricks scores NS 120 (Law 77)"]);
+/// ```
+pub fn check_table(board: &Board, report: &mut dyn FnMut(Fault)) {
+    if board.score_table.is_empty() || board.scoring.intersects(Scoring::RUBBER | Scoring::CHICAGO)
+    {
+        return;
+    }
+    let old_mp = board.scoring.contains(Scoring::OLD_MP);
+    for row in &board.score_table {
+        // NS's score, with the vulnerable one when the vulnerability is not
+        // known and it differs.
+        let (ns, vulnerable, basis) = match row.contract {
+            ContractTag::Pass => (0, None, None),
+            ContractTag::Contract(c) => {
+                let (Some(d), Some(t)) = (row.declarer, row.tricks) else {
+                    continue;
+                };
+                let ns_of = |vul| {
+                    for_form(
+                        duplicate_score(c, vul, t, old_mp),
+                        d.side(),
+                        Form::NorthSouth,
+                        d.side(),
+                    )
+                };
+                match board.vulnerability {
+                    Some(v) => {
+                        let vul = v.value.is_vulnerable(d);
+                        (ns_of(vul), None, Some((c, d, Some(vul), t)))
+                    }
+                    None => {
+                        let (a, b) = (ns_of(false), ns_of(true));
+                        (a, (a != b).then_some(b), Some((c, d, None, t)))
+                    }
+                }
+            }
+            // A strain alone (an end position's Contract): no score to check.
+            ContractTag::Strain(_) => continue,
+        };
+        for (written, side) in [(row.ns, Side::NorthSouth), (row.ew, Side::EastWest)] {
+            let Some(At { value, pos }) = written else {
+                continue;
+            };
+            let sign = if side == Side::NorthSouth { 1 } else { -1 };
+            if value == sign * ns || vulnerable.is_some_and(|v| value == sign * v) {
+                continue;
+            }
+            report(Fault::TableScore {
+                pos,
+                row: row.row,
+                side,
+                written: value,
+                computed: sign * ns,
+                vulnerable: vulnerable.map(|v| sign * v),
+                basis,
+            });
+        }
+    }
 }
 
 #[cfg(test)]

@@ -91,6 +91,9 @@ pub const SCORE_POINTS: Rule = Rule::new("bridge.score.points", Violation);
 pub const ROOM_DEALS: Rule = Rule::new("bridge.board.rooms", Warning);
 /// A ScoreIMP that differs from the IMPs between the two tables of the board.
 pub const SCORE_IMP: Rule = Rule::new("bridge.score.imp", Violation);
+/// A ScoreTable row whose score differs from duplicate scoring of its
+/// contract, declarer and tricks.
+pub const TABLE_SCORE: Rule = Rule::new("bridge.table.score", Violation);
 
 /// More findings in one record than the rules keep: the rest are counted, not
 /// reported.
@@ -135,5 +138,6 @@ pub const ALL: &[Rule] = &[
     SCORE_POINTS,
     SCORE_IMP,
     ROOM_DEALS,
+    TABLE_SCORE,
     FINDINGS_LIMIT,
 ];

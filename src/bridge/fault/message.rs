@@ -584,6 +584,38 @@ impl fmt::Display for Fault {
                 form.show(not_vulnerable),
                 form.show(vulnerable)
             ),
+            Fault::TableScore {
+                row,
+                side,
+                written,
+                computed,
+                vulnerable,
+                basis,
+                ..
+            } => {
+                let col = if side == Side::NorthSouth { "NS" } else { "EW" };
+                write!(f, "ScoreTable row {row}: Score_{col} {written}, but ")?;
+                match basis {
+                    None => write!(f, "a passed-out board scores 0"),
+                    Some((c, d, vul, tricks)) => {
+                        write!(f, "{c} by {d}, ")?;
+                        match vul {
+                            Some(true) => f.write_str("vulnerable, ")?,
+                            Some(false) => f.write_str("not vulnerable, ")?,
+                            None => {}
+                        }
+                        write!(f, "{} scores {col} {computed}", Count(tricks, "trick"))?;
+                        match vulnerable {
+                            Some(v) => write!(
+                                f,
+                                " not vulnerable and {col} {v} vulnerable (the vulnerability \
+                                 is not known; Law 77)"
+                            ),
+                            None => f.write_str(" (Law 77)"),
+                        }
+                    }
+                }
+            }
             Fault::RoomDeals {
                 board,
                 seat,

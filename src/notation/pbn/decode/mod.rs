@@ -542,7 +542,12 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
                 }
             }
             TagKind::Note => notes.define(rec, tag, part, &mut sink),
-            k if k.is_table() => table(rec, index, &mut sink),
+            k if k.is_table() => {
+                table(rec, index, &mut sink);
+                if kind == TagKind::ScoreTable {
+                    score_rows(rec, &rec.tags[index], board);
+                }
+            }
             TagKind::Other => sink.add(
                 rules::UNKNOWN_TAG,
                 tag.pos,
@@ -732,6 +737,59 @@ impl Seen {
 
 /// Checks a table's column specification, its shape and that no comment stands
 /// among or after its elements (PBN 5.1: only the tag may carry a comment).
+/// The rows of a ScoreTable that state a result into `board.score_table`:
+/// a Contract (`Pass` or a contract), with Score_NS or Score_EW. Other rows
+/// (artificial scores with `-`, values that cannot be read) are left out: the
+/// table's form is `table`'s to check.
+fn score_rows(rec: &RawRecord, tag: &crate::pbn::RawTag, board: &mut Board) {
+    let Ok(view) = TableView::new(rec, tag) else {
+        return;
+    };
+    let (Some(contract), ns, ew) = (
+        view.column("Contract"),
+        view.column("Score_NS"),
+        view.column("Score_EW"),
+    ) else {
+        return;
+    };
+    if ns.is_none() && ew.is_none() {
+        return;
+    }
+    let (declarer, result) = (view.column("Declarer"), view.column("Result"));
+    let cols = view.columns.len();
+    for (r, row) in view.rows().enumerate() {
+        if row.len() < cols {
+            break;
+        }
+        let text = |c: usize| std::str::from_utf8(rec.text(row[c].text)).unwrap_or("");
+        let Ok(c) = parse_contract(text(contract)) else {
+            continue;
+        };
+        let score = |c: Option<usize>| {
+            c.and_then(|c| {
+                let v = text(c).parse::<i32>().ok()?;
+                Some(At::new(v, row[c].pos))
+            })
+        };
+        let (ns, ew) = (score(ns), score(ew));
+        if ns.is_none() && ew.is_none() {
+            continue;
+        }
+        let declarer = declarer.and_then(|d| match text(d).as_bytes() {
+            [x] => Seat::from_char(*x as char),
+            _ => None,
+        });
+        board.score_table.push(crate::bridge::TableScore {
+            row: r as u32 + 1,
+            contract: c,
+            declarer,
+            tricks: result.and_then(|t| text(t).parse::<u8>().ok().filter(|&n| n <= 13)),
+            ns,
+            ew,
+        });
+    }
+}
+
 fn table(rec: &RawRecord, index: usize, sink: &mut Sink) {
     let tag = &rec.tags[index];
     let name = decode_short(rec.name(tag), 40);
