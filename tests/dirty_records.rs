@@ -652,3 +652,19 @@ fn score_table_rows_are_held_to_duplicate_scoring() {
         show(&r.findings)
     );
 }
+
+#[test]
+fn a_second_note_reference_on_a_call_still_refers_to_its_note() {
+    // PBN 3.5.4: one note reference a call. `1NT =1= =2=` is warned, and
+    // note 2 is not then called unused: `=2=` stands in the auction.
+    let r = audit(&format!(
+        "{HEAD}[Auction \"N\"]\n1NT =1= =2= Pass Pass Pass\n[Note \"1:15-17\"]\n\
+         [Note \"2:may have a five-card major\"]\n"
+    ));
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.annotation"],
+        "{}",
+        show(&r.findings)
+    );
+}

@@ -187,6 +187,14 @@ fn annotate(
                     tok.pos,
                     format!("a {what} has at most one note reference"),
                 );
+                // The note it names is still referred to (not unused), though
+                // the call or card keeps its first.
+                if let Some(n @ 1..=32) = std::str::from_utf8(text)
+                    .ok()
+                    .and_then(|t| t.parse::<u8>().ok())
+                {
+                    notes.reference(part, n, tok.pos);
+                }
                 return None;
             }
             ann.note = true;
