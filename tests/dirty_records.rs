@@ -668,3 +668,30 @@ fn a_second_note_reference_on_a_call_still_refers_to_its_note() {
         show(&r.findings)
     );
 }
+
+#[test]
+fn a_play_not_replayed_for_a_deal_at_fault_says_so() {
+    // CA held by North and by South: the deal is at fault, and the play's
+    // cards cannot be judged against the hands. The replay stops, and now
+    // says so (it used to be silent: South's DA below is not his).
+    let deal = "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.543A\"]\n";
+    let r = audit(&format!(
+        "{HEAD}{deal}[Declarer \"N\"]\n[Contract \"7NT\"]\n[Play \"E\"]\nST DA S2 SA\n*\n"
+    ));
+    let found = rules(&r.findings);
+    assert_eq!(
+        found[0],
+        "bridge.deal.duplicate-card",
+        "{}",
+        show(&r.findings)
+    );
+    let f = r
+        .findings
+        .iter()
+        .find(|f| f.rule == "bridge.play.not-audited")
+        .unwrap_or_else(|| panic!("{}", show(&r.findings)));
+    assert!(
+        f.message
+            .starts_with("the play (4 cards) was not replayed: the deal is at fault")
+    );
+}

@@ -153,6 +153,19 @@ fn rules(board: &Board, report: &mut dyn FnMut(Fault)) -> Outcome {
             }
         }
     }
+    if !hands.consistent
+        && !declared.passed_out
+        && let Some(p) = &board.play
+    {
+        let cards = p
+            .items
+            .iter()
+            .filter(|i| matches!(i.card, crate::bridge::PlayCard::Card(_)))
+            .count();
+        if cards > 0 {
+            report(Fault::PlayNotReplayed { pos: p.pos, cards });
+        }
+    }
     let play = board
         .play
         .as_ref()

@@ -486,6 +486,14 @@ pub enum Fault {
         /// Whether they were checked for being held by their seat.
         held: bool,
     },
+    /// A play not replayed because the deal is at fault (a card held twice,
+    /// a hand of the wrong size): the hands its cards come from are not known.
+    PlayNotReplayed {
+        /// The play section.
+        pos: Pos,
+        /// Its cards.
+        cards: usize,
+    },
     /// A card played twice.
     PlayedTwice {
         /// The card.
@@ -745,7 +753,7 @@ impl Fault {
             Fault::LeadMarked { .. } => r::LEAD_MARKED,
             Fault::NotHeld { .. } => r::NOT_HELD,
             Fault::PlayedTwice { .. } => r::PLAYED_TWICE,
-            Fault::PlayNotAudited { .. } => r::PLAY_NOT_AUDITED,
+            Fault::PlayNotAudited { .. } | Fault::PlayNotReplayed { .. } => r::PLAY_NOT_AUDITED,
             Fault::Revoke { marked: false, .. } => r::REVOKE,
             Fault::Revoke { marked: true, .. } => r::REVOKE_MARKED,
             Fault::PlayMarkerWrong { .. } => r::PLAY_WRONG_MARKER,
@@ -787,6 +795,7 @@ impl Fault {
             | Fault::ContractOpen { pos, .. }
             | Fault::NotAudited { pos, .. }
             | Fault::PlayNotAudited { pos, .. }
+            | Fault::PlayNotReplayed { pos, .. }
             | Fault::DeclarerOpen { pos, .. }
             | Fault::MissingPasses { pos, .. }
             | Fault::SwapMarked { pos, .. }

@@ -383,6 +383,12 @@ impl fmt::Display for Fault {
                      unknown (no revoke, lead or trick count is checked after it)"
                 )
             }
+            Fault::PlayNotReplayed { cards, .. } => write!(
+                f,
+                "the play ({}) was not replayed: the deal is at fault, so the hands its cards \
+                 come from are not known (no card held, revoke, lead or trick count is checked)",
+                Count(cards, "card")
+            ),
             Fault::PlayedTwice {
                 trick,
                 seat,
