@@ -695,3 +695,27 @@ fn a_play_not_replayed_for_a_deal_at_fault_says_so() {
             .starts_with("the play (4 cards) was not replayed: the deal is at fault")
     );
 }
+
+#[test]
+fn seats_written_as_english_words_are_read_with_a_warning() {
+    // A Deal/Tcl script's output writes `[Dealer "east"]`: read as East with
+    // a warning, so the board cycle and the auction are checked (board 2's
+    // dealer is East; 1C by North after three passes is no fault).
+    let text = "[Event \"t\"]\n[Board \"2\"]\n[Dealer \"east\"]\n[Vulnerable \"NS\"]\n\
+                [Declarer \"north\"]\n[Contract \"1C\"]\n[Auction \"E\"]\nPass Pass Pass 1C\n\
+                Pass Pass Pass\n";
+    let r = audit(text);
+    assert_eq!(
+        rules(&r.findings),
+        ["pbn.token.lenient"],
+        "{}",
+        show(&r.findings)
+    );
+    assert!(
+        r.findings[0]
+            .message
+            .ends_with("read as East (and 1 more token in this record)"),
+        "{}",
+        r.findings[0].message
+    );
+}

@@ -38,6 +38,8 @@ pub(crate) enum Lenient {
     Ten,
     /// A Vulnerable value with blanks around it or `-` between the sides.
     Vulnerable,
+    /// A seat written as its English word (`north`).
+    Seat,
 }
 
 impl Lenient {
@@ -47,6 +49,7 @@ impl Lenient {
             Lenient::Call => "calls are Pass, X, XX, 1NT...; PBN 3.5.1, 3.4.14",
             Lenient::Ten => "the ten is T; PBN 3.4.11, 3.6.1",
             Lenient::Vulnerable => "Vulnerable is None, NS, EW or All (Love, -, Both); PBN 3.4.10",
+            Lenient::Seat => "a seat is N, E, S or W; PBN 3.4.9, 3.4.13",
         }
     }
 }
@@ -228,7 +231,15 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
                 if known(raw) && !raw.is_empty() {
                     match read(raw, fast::seat(raw), parse_seat) {
                         Ok(s) => board.dealer = Some(At::new(s, tag.value_pos)),
-                        Err(e) => sink.add(rules::VALUE, tag.value_pos, format!("Dealer tag: {e}")),
+                        Err(e) => match values::lenient_seat(raw) {
+                            Some(s) => {
+                                sink.lenient(tag.value_pos, raw, s.to_string(), Lenient::Seat);
+                                board.dealer = Some(At::new(s, tag.value_pos));
+                            }
+                            None => {
+                                sink.add(rules::VALUE, tag.value_pos, format!("Dealer tag: {e}"))
+                            }
+                        },
                     }
                 }
                 continue;
@@ -283,9 +294,19 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
                 if known(raw) {
                     match read(raw, fast::declarer(raw), parse_declarer) {
                         Ok(d) => board.declarer = Some(At::new(d, tag.value_pos)),
-                        Err(e) => {
-                            sink.add(rules::VALUE, tag.value_pos, format!("Declarer tag: {e}"))
-                        }
+                        Err(e) => match values::lenient_seat(raw) {
+                            Some(seat) => {
+                                sink.lenient(tag.value_pos, raw, seat.to_string(), Lenient::Seat);
+                                let d = crate::bridge::DeclarerTag::Seat {
+                                    seat,
+                                    swapped: false,
+                                };
+                                board.declarer = Some(At::new(d, tag.value_pos));
+                            }
+                            None => {
+                                sink.add(rules::VALUE, tag.value_pos, format!("Declarer tag: {e}"))
+                            }
+                        },
                     }
                 }
                 continue;

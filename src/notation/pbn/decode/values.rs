@@ -138,6 +138,24 @@ pub fn parse_seat(s: &str) -> Result<Seat, Reason> {
     }
 }
 
+/// A seat written as its English word (`north`, `East`), as some dealing
+/// programs write Dealer and Declarer; `None` for anything else (PBN's own
+/// letters included).
+///
+/// ```
+/// use kibitz::pbn::decode::values::lenient_seat;
+/// use kibitz::Seat;
+/// assert_eq!(lenient_seat(b"north"), Some(Seat::North));
+/// assert_eq!(lenient_seat(b"West"), Some(Seat::West));
+/// assert_eq!(lenient_seat(b"N"), None);
+/// assert_eq!(lenient_seat(b"sud"), None);
+/// ```
+pub fn lenient_seat(raw: &[u8]) -> Option<Seat> {
+    Seat::ALL
+        .into_iter()
+        .find(|s| s.name().as_bytes().eq_ignore_ascii_case(raw.trim_ascii()))
+}
+
 /// Parses a Declarer tag: a seat, `^` and a seat, or empty when all passed.
 ///
 /// ```
