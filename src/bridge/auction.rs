@@ -262,7 +262,8 @@ fn replay_all(
             auction,
             0,
             auction.pos,
-            "the Auction tag names no seat",
+            // PBN's Auction tag, LIN's `md` digit, RBN's A label: notation-neutral.
+            "the record names no seat that makes the first call (no dealer)",
             report,
         );
     };
