@@ -834,13 +834,22 @@ fn the_board_number_is_the_heading_s_where_qx_names_another() {
         "board 7",
         "Open Room Board 7",
         "Cup, Board 7 (dealer South)",
+        "Bd 7",
+        "Bd. 7",
     ] {
         let (b, _) = one(&format!("{deal}ah|{heading}|sv|o|{calls}\n"));
         assert_eq!(b.number.map(|n| n.value), Some(7), "{heading}");
     }
     // A word that only contains "board", or a heading with no number after
     // the word, names no board.
-    for heading in ["Scoreboard 7", "Boards 1-8", "Board", "Bidding practice"] {
+    for heading in [
+        "Scoreboard 7",
+        "Boards 1-8",
+        "Board",
+        "Bidding practice",
+        "Bdx 7",
+        "Abd 7",
+    ] {
         let (b, _) = one(&format!("{deal}ah|{heading}|sv|o|{calls}\n"));
         assert_eq!(b.number, None, "{heading}");
     }

@@ -771,12 +771,25 @@ fn table(v: &[u8], t: &RawTag, board: &mut Board, s: &mut Sink) {
 /// handviewer links write it (`Board+7`, `Board%207`); the first `Board`
 /// followed by a number gives it.
 fn board_heading(v: &[u8], t: &RawTag) -> Option<At<u32>> {
-    (0..v.len().saturating_sub(4)).find_map(|at| {
+    (0..v.len()).find_map(|at| {
         let word_start = at == 0 || !v[at - 1].is_ascii_alphanumeric();
-        if !word_start || !v[at..at + 5].eq_ignore_ascii_case(b"board") {
+        if !word_start {
             return None;
         }
-        let mut start = at + 5;
+        // `Board`, or its abbreviation `Bd` (`Bd 8`, `Bd. 8`: seen in a
+        // vugraph file beside `qx|o1,Bd 8|`).
+        let rest = &v[at..];
+        let word = if rest.len() >= 5 && rest[..5].eq_ignore_ascii_case(b"board") {
+            5
+        } else if rest.len() >= 2
+            && rest[..2].eq_ignore_ascii_case(b"bd")
+            && !rest.get(2).is_some_and(u8::is_ascii_alphabetic)
+        {
+            if rest.get(2) == Some(&b'.') { 3 } else { 2 }
+        } else {
+            return None;
+        };
+        let mut start = at + word;
         loop {
             match &v[start..] {
                 [b' ' | b'+', ..] => start += 1,
