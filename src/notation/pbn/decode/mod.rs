@@ -231,15 +231,17 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
                 if known(raw) && !raw.is_empty() {
                     match read(raw, fast::seat(raw), parse_seat) {
                         Ok(s) => board.dealer = Some(At::new(s, tag.value_pos)),
-                        Err(e) => match values::lenient_seat(raw) {
-                            Some(s) => {
-                                sink.lenient(tag.value_pos, raw, s.to_string(), Lenient::Seat);
-                                board.dealer = Some(At::new(s, tag.value_pos));
-                            }
-                            None => {
-                                sink.add(rules::VALUE, tag.value_pos, format!("Dealer tag: {e}"))
-                            }
-                        },
+                        Err(e) => {
+                            board.dealer = lenient_or_fault(
+                                raw,
+                                tag.value_pos,
+                                "Dealer",
+                                e,
+                                &mut sink,
+                                values::lenient_seat,
+                                Lenient::Seat,
+                            );
+                        }
                     }
                 }
                 continue;
@@ -249,22 +251,17 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
                 if known(raw) && !raw.is_empty() {
                     match read(raw, fast::vulnerable(raw), parse_vulnerable) {
                         Ok(v) => board.vulnerability = Some(At::new(v, tag.value_pos)),
-                        Err(e) => match values::lenient_vulnerable(raw) {
-                            Some(v) => {
-                                sink.lenient(
-                                    tag.value_pos,
-                                    raw,
-                                    v.to_string(),
-                                    Lenient::Vulnerable,
-                                );
-                                board.vulnerability = Some(At::new(v, tag.value_pos));
-                            }
-                            None => sink.add(
-                                rules::VALUE,
+                        Err(e) => {
+                            board.vulnerability = lenient_or_fault(
+                                raw,
                                 tag.value_pos,
-                                format!("Vulnerable tag: {e}"),
-                            ),
-                        },
+                                "Vulnerable",
+                                e,
+                                &mut sink,
+                                values::lenient_vulnerable,
+                                Lenient::Vulnerable,
+                            );
+                        }
                     }
                 }
                 continue;
@@ -294,19 +291,24 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
                 if known(raw) {
                     match read(raw, fast::declarer(raw), parse_declarer) {
                         Ok(d) => board.declarer = Some(At::new(d, tag.value_pos)),
-                        Err(e) => match values::lenient_seat(raw) {
-                            Some(seat) => {
-                                sink.lenient(tag.value_pos, raw, seat.to_string(), Lenient::Seat);
+                        Err(e) => {
+                            let seat = lenient_or_fault(
+                                raw,
+                                tag.value_pos,
+                                "Declarer",
+                                e,
+                                &mut sink,
+                                values::lenient_seat,
+                                Lenient::Seat,
+                            );
+                            board.declarer = seat.map(|At { value, pos }| {
                                 let d = crate::bridge::DeclarerTag::Seat {
-                                    seat,
+                                    seat: value,
                                     swapped: false,
                                 };
-                                board.declarer = Some(At::new(d, tag.value_pos));
-                            }
-                            None => {
-                                sink.add(rules::VALUE, tag.value_pos, format!("Declarer tag: {e}"))
-                            }
-                        },
+                                At::new(d, pos)
+                            });
+                        }
                     }
                 }
                 continue;
@@ -762,6 +764,34 @@ impl Seen {
 /// a Contract (`Pass` or a contract), with Score_NS or Score_EW. Other rows
 /// (artificial scores with `-`, values that cannot be read) are left out: the
 /// table's form is `table`'s to check.
+/// A value PBN's form did not read: in a lenient form real files use
+/// (`lenient` reads it, reported once a record as [`Lenient`] `kind`), else
+/// `pbn.tag.value` with `why`. Out of the decoder's hot loop.
+#[cold]
+#[inline(never)]
+fn lenient_or_fault<T: std::fmt::Display>(
+    raw: &[u8],
+    pos: Pos,
+    tag: &str,
+    why: String,
+    sink: &mut Sink,
+    lenient: impl Fn(&[u8]) -> Option<T>,
+    kind: Lenient,
+) -> Option<At<T>> {
+    match lenient(raw) {
+        Some(v) => {
+            sink.lenient(pos, raw, v.to_string(), kind);
+            Some(At::new(v, pos))
+        }
+        None => {
+            sink.add(rules::VALUE, pos, format!("{tag} tag: {why}"));
+            None
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
 fn score_rows(rec: &RawRecord, tag: &crate::pbn::RawTag, board: &mut Board) {
     let Ok(view) = TableView::new(rec, tag) else {
         return;
