@@ -34,6 +34,7 @@ fn rules_reading(field: &str) -> &'static [&'static str] {
         "Score" => &["bridge.score.points"],
         kibitz::notation::RESULTS_LIST => &["bridge.result.list"],
         "ScoreIMP" => &["bridge.score.imp"],
+        "ScoreTable" => &["bridge.table.score"],
         "Room" => &["bridge.score.imp", "bridge.board.rooms"],
         "Result" | "result RBN cannot state" => &["bridge.result.", "bridge.score."],
         "Contract" | "Declarer" | "contract and declarer" => &[
@@ -87,7 +88,7 @@ fn uncarried_per_record(original: &[u8], target: Target) -> Vec<Vec<&'static str
         let mut board = kibitz::bridge::Board::default();
         kibitz::pbn::decode::decode(&raw, &mut board, &mut Vec::new());
         out.push(match target {
-            Target::Pbn => Vec::new(),
+            Target::Pbn => kibitz::pbn::writer::uncarried(&board).collect(),
             Target::Rbn | Target::Rbx => rbn::writer::uncarried(&board).names().collect(),
             Target::Lin => lin::writer::uncarried(&board, lin::writer::Form::Vugraph).collect(),
         });

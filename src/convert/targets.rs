@@ -86,11 +86,7 @@ impl BoardWriter for PbnTarget {
         out: &mut Vec<u8>,
         uncarried: &mut dyn FnMut(&'static str),
     ) -> io::Result<()> {
-        if board.summary.is_some() {
-            // PBN has no results list (its Contract, Declarer and Result
-            // tags are the record's own).
-            uncarried(crate::notation::RESULTS_LIST);
-        }
+        crate::pbn::writer::uncarried(board).for_each(uncarried);
         let mut w = crate::pbn::writer::Writer::new(Vec::new())?;
         w.write_game(board)?;
         let text = w.into_inner();

@@ -455,6 +455,9 @@ pub fn uncarried(b: &Board, form: Form) -> impl Iterator<Item = &'static str> {
     if b.score_imp.is_some() {
         out.push("ScoreIMP");
     }
+    if !b.score_table.is_empty() {
+        out.push("ScoreTable");
+    }
     if b.deal.is_some() && b.dealer_or_first_caller().is_none() {
         // `md` is written without the digit it opens with.
         out.push("dealer (`md` without its digit)");

@@ -10,6 +10,29 @@ use crate::bridge::{
 };
 use crate::{Card, Seat};
 
+/// The fields of `board` the PBN writer cannot carry: a results list's line
+/// for the table (PBN's Contract, Declarer and Result are the record's own)
+/// and the ScoreTable rows (the model keeps their results, not the table).
+///
+/// ```
+/// use kibitz::bridge::{Board, TableScore};
+/// let mut b = Board::default();
+/// assert_eq!(kibitz::pbn::writer::uncarried(&b).count(), 0);
+/// b.score_table.push(TableScore::default());
+/// assert_eq!(kibitz::pbn::writer::uncarried(&b).collect::<Vec<_>>(), ["ScoreTable"]);
+/// ```
+pub fn uncarried(board: &Board) -> impl Iterator<Item = &'static str> {
+    [
+        board
+            .summary
+            .is_some()
+            .then_some(crate::notation::RESULTS_LIST),
+        (!board.score_table.is_empty()).then_some("ScoreTable"),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Writes games in PBN export format.
 ///
 /// ```

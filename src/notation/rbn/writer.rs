@@ -92,6 +92,9 @@ bitflags::bitflags! {
         /// record that writes H for the open room and the one that repeats
         /// it for the closed room, so the board read back has a room.
         const IMPLIED_ROOM = 1 << 25;
+        /// ScoreTable rows ([`Board::score_table`]): RBN has no label for
+        /// a tournament's results.
+        const SCORE_TABLE = 1 << 26;
     }
 }
 
@@ -104,7 +107,7 @@ impl Uncarried {
     /// assert_eq!(u.names().collect::<Vec<_>>(), ["declarer swap mark", "play end mark"]);
     /// ```
     pub fn names(self) -> impl Iterator<Item = &'static str> {
-        const NAMES: [&str; 26] = [
+        const NAMES: [&str; 27] = [
             "declarer swap mark",
             "agreed result mark",
             "result RBN cannot state",
@@ -131,6 +134,7 @@ impl Uncarried {
             "Section",
             "Table",
             "no room (RBN's K implies one)",
+            "ScoreTable",
         ];
         NAMES
             .into_iter()
@@ -350,6 +354,9 @@ impl<W: Write> Writer<W> {
         let mut u = Uncarried::empty();
         if b.summary.is_some() {
             u |= Uncarried::RESULTS_LIST;
+        }
+        if !b.score_table.is_empty() {
+            u |= Uncarried::SCORE_TABLE;
         }
         self.lines.clear();
         if self.records == 0 {
