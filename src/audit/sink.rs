@@ -95,12 +95,8 @@ impl<'a> RecordSink<'a> {
         findings.sort_by_key(|f| f.pos);
         for f in findings.iter_mut() {
             f.game = Some(game);
-            if f.record != record
-                && let Some((_, w)) = self.recent.iter_mut().rev().find(|(r, _)| *r == f.record)
-            {
+            if f.record != record && self.recount_finished(f) {
                 // A late finding about a finished record.
-                self.summary.recount_record(*w, f.severity);
-                *w = (*w).max(Some(f.severity));
                 self.tally.count(self.summary, f);
                 (self.emit)(f);
                 continue;
@@ -163,14 +159,24 @@ impl<'a> RecordSink<'a> {
         findings.sort_by_key(|f| (f.record, f.pos));
         for f in findings.iter_mut() {
             f.game = Some(game);
-            if let Some((_, w)) = self.recent.iter_mut().rev().find(|(r, _)| *r == f.record) {
-                self.summary.recount_record(*w, f.severity);
-                *w = (*w).max(Some(f.severity));
-            }
+            self.recount_finished(f);
             self.tally.count(self.summary, f);
             (self.emit)(f);
         }
         findings.clear();
+    }
+
+    /// Counts `f` against its record when that is one of the recent finished
+    /// ones (its worst severity may rise); false when it is not.
+    fn recount_finished(&mut self, f: &Finding) -> bool {
+        match self.recent.iter_mut().rev().find(|(r, _)| *r == f.record) {
+            Some((_, w)) => {
+                self.summary.recount_record(*w, f.severity);
+                *w = (*w).max(Some(f.severity));
+                true
+            }
+            None => false,
+        }
     }
 
     /// A finding about the input as a whole (no record): counted, emitted, and

@@ -97,6 +97,16 @@ impl From<Option<i32>> for NsScore {
     }
 }
 
+/// North-South's score of a value written by side (`NS 620`, `EW -200`);
+/// `None` for declarer's form, which needs the declaring side.
+fn ns_by_side(form: Form, w: i32) -> Option<i32> {
+    match form {
+        Form::NorthSouth => Some(w),
+        Form::EastWest => Some(-w),
+        Form::Declarer => None,
+    }
+}
+
 /// Checks the Score tag. `tricks` are declarer's counts the Score may rest on:
 /// the Result's and, where a full play contradicts the Result, the play's (a
 /// Score that follows either is not a second fault); a finding names the first.
@@ -124,15 +134,6 @@ pub fn check(
     tricks: &[u8],
     report: &mut dyn FnMut(Fault),
 ) -> NsScore {
-    score_of(board, declared, tricks, report)
-}
-
-fn score_of(
-    board: &Board,
-    declared: &Declared,
-    tricks: &[u8],
-    report: &mut dyn FnMut(Fault),
-) -> NsScore {
     if board.scoring.intersects(Scoring::RUBBER | Scoring::CHICAGO) {
         return NsScore::Unknown;
     }
@@ -148,12 +149,7 @@ fn score_of(
                 computed: 0,
                 basis: None,
             });
-            let written = match form {
-                Form::NorthSouth => Some(w),
-                Form::EastWest => Some(-w),
-                Form::Declarer => None,
-            };
-            return written.map_or(NsScore::Unknown, |written| NsScore::Either {
+            return ns_by_side(form, w).map_or(NsScore::Unknown, |written| NsScore::Either {
                 written,
                 computed: 0,
             });
@@ -164,13 +160,7 @@ fn score_of(
         // No declarer: a Score written by side (`NS 1020`, `EW -200`) still
         // gives North-South's, which the IMP check compares.
         return written
-            .and_then(|At { value, .. }| {
-                values(&value).find_map(|(form, w)| match form {
-                    Form::NorthSouth => Some(w),
-                    Form::EastWest => Some(-w),
-                    Form::Declarer => None,
-                })
-            })
+            .and_then(|At { value, .. }| values(&value).find_map(|(form, w)| ns_by_side(form, w)))
             .into();
     };
     if sides_conflict(declared) {

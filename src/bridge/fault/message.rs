@@ -581,15 +581,16 @@ impl fmt::Display for Fault {
                 vulnerable,
                 basis: (c, d, tricks),
                 ..
-            } => write!(
-                f,
-                "Score {}, but {c} by {d}, {} scores {} not vulnerable and {} \
-                 vulnerable (the vulnerability is not known; Law 77)",
-                form.show(written),
-                Count(tricks, "trick"),
-                form.show(not_vulnerable),
-                form.show(vulnerable)
-            ),
+            } => {
+                write!(
+                    f,
+                    "Score {}, but {c} by {d}, {} scores {}",
+                    form.show(written),
+                    Count(tricks, "trick"),
+                    form.show(not_vulnerable),
+                )?;
+                either_vulnerability(f, &form.show(vulnerable))
+            }
             Fault::TableScore {
                 row,
                 side,
@@ -612,11 +613,7 @@ impl fmt::Display for Fault {
                         }
                         write!(f, "{} scores {col} {computed}", Count(tricks, "trick"))?;
                         match vulnerable {
-                            Some(v) => write!(
-                                f,
-                                " not vulnerable and {col} {v} vulnerable (the vulnerability \
-                                 is not known; Law 77)"
-                            ),
+                            Some(v) => either_vulnerability(f, &format!("{col} {v}")),
                             None => f.write_str(" (Law 77)"),
                         }
                     }
@@ -702,6 +699,15 @@ fn room_name(r: Room) -> &'static str {
         Room::Open => "Open",
         Room::Closed => "Closed",
     }
+}
+
+/// The end of a score message when the vulnerability is not known: the
+/// not-vulnerable score written before it, `vulnerable` the other.
+fn either_vulnerability(f: &mut fmt::Formatter<'_>, vulnerable: &str) -> fmt::Result {
+    write!(
+        f,
+        " not vulnerable and {vulnerable} vulnerable (the vulnerability is not known; Law 77)"
+    )
 }
 
 /// `n` of a thing: `1 trick`, `0 tricks`, `5 IMPs`.

@@ -566,9 +566,10 @@ fn decode_with(rec: &RawRecord, board: &mut Board, out: &mut Vec<Finding>, texts
             }
             TagKind::Note => notes.define(rec, tag, part, &mut sink),
             k if k.is_table() => {
-                table(rec, index, &mut sink);
-                if kind == TagKind::ScoreTable {
-                    score_rows(rec, &rec.tags[index], board);
+                if let Some(view) = table(rec, index, &mut sink)
+                    && kind == TagKind::ScoreTable
+                {
+                    score_rows(rec, &view, board);
                 }
             }
             TagKind::Other => sink.add(
@@ -792,10 +793,7 @@ fn lenient_or_fault<T: std::fmt::Display>(
 
 #[cold]
 #[inline(never)]
-fn score_rows(rec: &RawRecord, tag: &crate::pbn::RawTag, board: &mut Board) {
-    let Ok(view) = TableView::new(rec, tag) else {
-        return;
-    };
+fn score_rows(rec: &RawRecord, view: &TableView, board: &mut Board) {
     let (Some(contract), ns, ew) = (
         view.column("Contract"),
         view.column("Score_NS"),
@@ -841,12 +839,16 @@ fn score_rows(rec: &RawRecord, tag: &crate::pbn::RawTag, board: &mut Board) {
     }
 }
 
-fn table(rec: &RawRecord, index: usize, sink: &mut Sink) {
+/// Checks a table's form; returns it read, when its columns can be.
+fn table<'r>(rec: &'r RawRecord, index: usize, sink: &mut Sink) -> Option<TableView<'r>> {
     let tag = &rec.tags[index];
     let name = decode_short(rec.name(tag), 40);
     let view = match TableView::new(rec, tag) {
         Ok(v) => v,
-        Err(e) => return sink.add(rules::TABLE, tag.value_pos, format!("{name}: {e}")),
+        Err(e) => {
+            sink.add(rules::TABLE, tag.value_pos, format!("{name}: {e}"));
+            return None;
+        }
     };
     let cols = view.columns.len();
     let n = view.cells.len();
@@ -874,6 +876,7 @@ fn table(rec: &RawRecord, index: usize, sink: &mut Sink) {
             format!("{name}: a comment may follow only the tag, not table elements (PBN 5.1)"),
         );
     }
+    Some(view)
 }
 
 #[cfg(test)]
